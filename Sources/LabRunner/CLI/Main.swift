@@ -1,0 +1,6 @@
+@main
+struct LabRunnerMain {
+    static func main() {
+        print("labrunner")
+    }
+}
