@@ -1,0 +1,16 @@
+/// What to run: an absolute executable path and its arguments; never through a shell.
+///
+/// `environment` is the child's *complete* environment: nothing is inherited from
+/// LabRunner, so a run depends only on what the caller chose to pass.
+struct ProcessRequest: Sendable {
+    var executable: String
+    var arguments: [String] = []
+    /// The complete environment of the child.
+    var environment: [String: String]
+    /// Where the child starts; nil keeps LabRunner's own working directory.
+    var workingDirectory: String? = nil
+    /// Seconds of wall-clock time before the whole process group is killed; nil = no limit.
+    var timeout: Double? = nil
+    /// Bytes kept per stream (stdout, stderr); a stream going past it stops the run.
+    var outputLimit: Int = 1 << 20
+}
