@@ -1,0 +1,77 @@
+import Foundation
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#endif
+
+/// Every process group currently running, so an interrupt handler can stop them all.
+///
+/// `ChildProcess.run` registers a child's group right after spawning it and unregisters
+/// it *before* reaping the leader: while the leader is an unreaped zombie its pid (and so
+/// the pgid) cannot be reused, so `killAll()` can never hit an unrelated group.
+///
+/// `killAll()` is not async-signal-safe (it takes a lock); call it from an ordinary thread,
+/// e.g. a `DispatchSourceSignal` handler for SIGINT, not from inside a C signal handler.
+final class ProcessRegistry: Sendable {
+    static let shared = ProcessRegistry()
+
+    private struct State {
+        var groups: Set<pid_t> = []
+        /// Set by `killAll()`: LabRunner is shutting down, so no new child may live.
+        var isShutDown = false
+    }
+
+    private let state = LockedState(State())
+
+    init() {}
+
+    /// Records a live group. Returns false once `killAll()` has run: a child spawned during or
+    /// after the shutdown would otherwise escape it, so the caller must kill the group at once.
+    func register(_ pgid: pid_t) -> Bool {
+        state.withLock { state in
+            guard !state.isShutDown else { return false }
+            state.groups.insert(pgid)
+            return true
+        }
+    }
+
+    /// Forgets a group; call before reaping its leader (see the type's comment).
+    func unregister(_ pgid: pid_t) {
+        state.withLock { state in _ = state.groups.remove(pgid) }
+    }
+
+    /// Sends SIGKILL to every registered group, and makes every later `register` fail so a child
+    /// being spawned right now is killed too. Their `run` calls return `.signaled(SIGKILL)`.
+    func killAll() {
+        state.withLock { state in
+            state.isShutDown = true
+            // Killing under the lock keeps `unregister` (and so the reaping of the leader)
+            // from happening between reading a pgid and signalling it.
+            for pgid in state.groups {
+                _ = kill(-pgid, SIGKILL)
+            }
+        }
+    }
+
+    /// The groups currently registered (for diagnostics and tests).
+    var liveGroups: Set<pid_t> {
+        state.withLock { $0.groups }
+    }
+}
+
+/// A value guarded by an `NSLock`. `Mutex` from Synchronization would do, but it needs macOS 15
+/// and the package supports macOS 14.
+private final class LockedState<Value>: @unchecked Sendable {
+    // @unchecked: `value` is only touched inside `withLock`.
+    private let lock = NSLock()
+    private var value: Value
+
+    init(_ value: Value) { self.value = value }
+
+    func withLock<Result>(_ body: (inout Value) -> Result) -> Result {
+        lock.lock()
+        defer { lock.unlock() }
+        return body(&value)
+    }
+}
