@@ -1,0 +1,181 @@
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#endif
+
+/// A freshly spawned child: its pid (also its process group id, as it leads its own group)
+/// and the read ends of its stdout and stderr pipes, which the caller now owns.
+struct SpawnedChild {
+    let pid: pid_t
+    let stdout: Int32
+    let stderr: Int32
+}
+
+/// Starts a child with `posix_spawn` from an argument array (never a shell), in its own
+/// process group, with stdin from /dev/null, stdout and stderr into fresh pipes, exactly the
+/// requested environment and, if asked, another working directory.
+enum ChildSpawner {
+    static func spawn(_ request: ProcessRequest) throws(ProcessError) -> SpawnedChild {
+        let path = request.executable
+        try checkExecutable(path)
+        if let directory = request.workingDirectory {
+            // posix_spawn reports a bad directory as a bare ENOENT, which would read as a missing
+            // executable; checking first names the real culprit.
+            try checkDirectory(directory, for: path)
+        }
+
+        let out: (read: Int32, write: Int32)
+        let err: (read: Int32, write: Int32)
+        do {
+            out = try ProcessPlatform.makeCloseOnExecPipe()
+        } catch {
+            throw .spawnFailed(path, errno: error.code)
+        }
+        do {
+            err = try ProcessPlatform.makeCloseOnExecPipe()
+        } catch {
+            close(out.read)
+            close(out.write)
+            throw .spawnFailed(path, errno: error.code)
+        }
+        // The child has its own copies of the write ends; ours must go, or we never see EOF.
+        defer {
+            close(out.write)
+            close(err.write)
+        }
+
+        do {
+            let pid = try spawnWithPipes(request, stdout: out.write, stderr: err.write)
+            return SpawnedChild(pid: pid, stdout: out.read, stderr: err.read)
+        } catch {
+            close(out.read)
+            close(err.read)
+            throw error
+        }
+    }
+
+    private static func spawnWithPipes(_ request: ProcessRequest, stdout: Int32, stderr: Int32) throws(ProcessError) -> pid_t {
+        let path = request.executable
+        #if canImport(Darwin)
+        var actions: posix_spawn_file_actions_t? = nil
+        var attributes: posix_spawnattr_t? = nil
+        #else
+        var actions = posix_spawn_file_actions_t()
+        var attributes = posix_spawnattr_t()
+        #endif
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+
+        // File actions. dup2 clears close-on-exec on the target, so 1 and 2 survive the exec
+        // while the original pipe fds (close-on-exec) do not.
+        var code = posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        if code == 0 { code = posix_spawn_file_actions_adddup2(&actions, stdout, 1) }
+        if code == 0 { code = posix_spawn_file_actions_adddup2(&actions, stderr, 2) }
+        if code == 0, let directory = request.workingDirectory {
+            code = addChdir(&actions, directory)
+        }
+        #if canImport(Glibc)
+        // Closes whatever other code in this process opened without close-on-exec.
+        if code == 0, let addClosefrom = GlibcExtensions.shared.addClosefrom {
+            code = addClosefrom(&actions, 3)
+        }
+        #endif
+        guard code == 0 else { throw .spawnFailed(path, errno: code) }
+
+        // Attributes: own process group (pgid = child's pid) so the whole group can be killed
+        // at once; an empty signal mask and default dispositions, so the child does not inherit
+        // whatever the calling thread blocked or LabRunner ignored (SIGPIPE, SIGINT…).
+        var flags = Int32(POSIX_SPAWN_SETPGROUP) | Int32(POSIX_SPAWN_SETSIGMASK) | Int32(POSIX_SPAWN_SETSIGDEF)
+        #if canImport(Darwin)
+        // Closes every fd not named in the file actions: covers the pipe()/fcntl() gap.
+        flags |= Int32(POSIX_SPAWN_CLOEXEC_DEFAULT)
+        #endif
+        code = posix_spawnattr_setflags(&attributes, Int16(truncatingIfNeeded: flags))
+        if code == 0 { code = posix_spawnattr_setpgroup(&attributes, 0) }
+        var noSignals = sigset_t()
+        sigemptyset(&noSignals)
+        if code == 0 { code = posix_spawnattr_setsigmask(&attributes, &noSignals) }
+        var allSignals = sigset_t()
+        sigfillset(&allSignals)
+        sigdelset(&allSignals, SIGKILL)
+        sigdelset(&allSignals, SIGSTOP)
+        if code == 0 { code = posix_spawnattr_setsigdefault(&attributes, &allSignals) }
+        guard code == 0 else { throw .spawnFailed(path, errno: code) }
+
+        let argv = CStringArray([path] + request.arguments)
+        // Sorted so a child sees the same environ order on every run.
+        let envp = CStringArray(request.environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" })
+        defer {
+            argv.release()
+            envp.release()
+        }
+
+        var pid: pid_t = 0
+        code = posix_spawn(&pid, path, &actions, &attributes, argv.pointers, envp.pointers)
+        switch code {
+        case 0:
+            return pid
+        case ENOENT where access(path, F_OK) != 0:
+            throw .notFound(path)
+        case EACCES, ENOEXEC:
+            throw .notExecutable(path)
+        default:
+            throw .spawnFailed(path, errno: code)
+        }
+    }
+
+    #if canImport(Darwin)
+    private static func addChdir(_ actions: inout posix_spawn_file_actions_t?, _ directory: String) -> Int32 {
+        // The _np name is deprecated from macOS 26 in favour of the POSIX 2024 name, which older
+        // SDKs lack; with a macOS 14 deployment target the _np one compiles warning-free.
+        posix_spawn_file_actions_addchdir_np(&actions, directory)
+    }
+    #else
+    private static func addChdir(_ actions: inout posix_spawn_file_actions_t, _ directory: String) -> Int32 {
+        guard let addChdir = GlibcExtensions.shared.addChdir else {
+            // glibc older than 2.29: no safe way to chdir only in the child without a shell or a
+            // fork of a multithreaded process, so refuse rather than run in the wrong place.
+            return ENOSYS
+        }
+        return addChdir(&actions, directory)
+    }
+    #endif
+
+    /// Fails early, with the right error, for the usual mistakes.
+    private static func checkExecutable(_ path: String) throws(ProcessError) {
+        // A relative path would be resolved against a working directory, ours or the child's
+        // depending on the platform: refuse it rather than guess.
+        guard path.hasPrefix("/") else { throw .notFound(path) }
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            let code = errno
+            if code == ENOENT || code == ENOTDIR { throw .notFound(path) }
+            throw .spawnFailed(path, errno: code)
+        }
+        let isRegularFile = (info.st_mode & S_IFMT) == S_IFREG
+        guard isRegularFile, access(path, X_OK) == 0 else { throw .notExecutable(path) }
+    }
+
+    private static func checkDirectory(_ directory: String, for path: String) throws(ProcessError) {
+        var info = stat()
+        let what = "\(path) in working directory \(directory)"
+        guard stat(directory, &info) == 0 else { throw .spawnFailed(what, errno: errno) }
+        guard (info.st_mode & S_IFMT) == S_IFDIR else { throw .spawnFailed(what, errno: ENOTDIR) }
+    }
+}
+
+/// A NULL-terminated array of C strings for argv/envp, freed explicitly after the spawn.
+private struct CStringArray {
+    let pointers: [UnsafeMutablePointer<CChar>?]
+
+    init(_ strings: [String]) {
+        pointers = strings.map { strdup($0) } + [nil]
+    }
+
+    func release() {
+        for pointer in pointers { free(pointer) }
+    }
+}
