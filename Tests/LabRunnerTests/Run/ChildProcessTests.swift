@@ -1,0 +1,370 @@
+import Foundation
+import Testing
+@testable import LabRunner
+
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#endif
+
+/// The process layer against real children (/bin/sh, /bin/echo, /bin/sleep, /bin/cat…).
+/// Every slow case has a safety timeout, so a broken implementation fails instead of hanging.
+@Suite struct ChildProcessTests {
+    // MARK: Exit status and output
+
+    @Test func reportsExitStatus() throws {
+        #expect(try run("/bin/sh", "-c", "exit 3").termination == .exited(3))
+        #expect(try run("/bin/sh", "-c", "true").termination == .exited(0))
+    }
+
+    @Test func separatesStdoutAndStderrExactly() throws {
+        let result = try run("/bin/sh", "-c", "printf 'out\\n'; printf 'err' >&2; printf 'more'")
+        #expect(text(result.stdout) == "out\nmore")
+        #expect(text(result.stderr) == "err")
+        #expect(result.termination == .exited(0))
+    }
+
+    @Test func passesArgumentsWithoutAShell() throws {
+        let result = try run("/bin/echo", "a  b", "$HOME", "*", "'q'")
+        #expect(text(result.stdout) == "a  b $HOME * 'q'\n")
+    }
+
+    @Test func passesExactlyTheGivenEnvironment() throws {
+        let environment = ["LABRUNNER_A": "1", "LABRUNNER_B": "two words=x", "EMPTY": ""]
+        let result = try ChildProcess.run(ProcessRequest(executable: "/usr/bin/env", environment: environment))
+        let lines = text(result.stdout).split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines == ["EMPTY=", "LABRUNNER_A=1", "LABRUNNER_B=two words=x", ""])
+
+        let empty = try ChildProcess.run(ProcessRequest(executable: "/usr/bin/env", environment: [:]))
+        #expect(empty.stdout.isEmpty)
+    }
+
+    @Test func stdinIsAtEOFImmediately() throws {
+        let result = try ChildProcess.run(ProcessRequest(executable: "/bin/cat", environment: [:], timeout: 5))
+        #expect(result.termination == .exited(0))
+        #expect(result.stdout.isEmpty)
+        #expect(result.duration < 2)
+    }
+
+    @Test func runsInTheWorkingDirectory() throws {
+        let result = try ChildProcess.run(ProcessRequest(
+            executable: "/bin/sh", arguments: ["-c", "pwd -P"], environment: [:], workingDirectory: "/"))
+        #expect(text(result.stdout) == "/\n")
+    }
+
+    @Test func resetsSignalsLabRunnerIgnores() throws {
+        // The CLI ignores SIGINT/SIGTERM itself; children must still die of them.
+        let previous = signal(SIGTERM, SIG_IGN)
+        defer { signal(SIGTERM, previous) }
+        let result = try run("/bin/sh", "-c", "kill -TERM $$; sleep 5", timeout: 5)
+        #expect(result.termination == .signaled(SIGTERM))
+    }
+
+    // MARK: Stopping children
+
+    @Test func killsAtTheTimeoutAndKeepsOutputSoFar() throws {
+        let clock = ContinuousClock.now
+        let result = try run("/bin/sh", "-c", "echo before; exec /bin/sleep 30", timeout: 0.5)
+        let elapsed = ContinuousClock.now - clock
+        #expect(result.termination == .timedOut)
+        #expect(text(result.stdout) == "before\n")
+        #expect(result.duration >= 0.5)
+        #expect(result.duration < 2)
+        #expect(elapsed < .seconds(2))
+    }
+
+    @Test func timesOutAChildThatClosedItsPipes() throws {
+        // No EOF to wait for: the deadline must still be honoured.
+        let result = try run("/bin/sh", "-c", "exec >&- 2>&-; exec /bin/sleep 30", timeout: 0.5)
+        #expect(result.termination == .timedOut)
+        #expect(result.duration < 2)
+    }
+
+    @Test func grandchildHoldingThePipeDoesNotDelayOrOutliveTheRun() throws {
+        // The shell prints its pid (= the pgid) and the background sleep's pid, then exits while
+        // the sleep still holds stdout. The safety timeout only catches a broken implementation.
+        let result = try run("/bin/sh", "-c", "echo $$; /bin/sleep 30 & echo $!", timeout: 5)
+        #expect(result.termination == .exited(0))
+        #expect(result.duration < 2)
+        let pids = text(result.stdout).split(separator: "\n").compactMap { pid_t($0) }
+        try #require(pids.count == 2)
+        let (pgid, grandchild) = (pids[0], pids[1])
+        #expect(waitUntil { !isRunning(grandchild) }, "the background sleep \(grandchild) survived")
+        #expect(waitUntil { !groupHasLiveMembers(pgid) }, "process group \(pgid) still has live members")
+    }
+
+    @Test func reportsDeathBySignal() throws {
+        #expect(try run("/bin/sh", "-c", "kill -SEGV $$").termination == .signaled(SIGSEGV))
+        #expect(try run("/bin/sh", "-c", "kill -ABRT $$").termination == .signaled(SIGABRT))
+    }
+
+    @Test func stopsAtTheOutputLimitKeepingExactlyLimitBytes() throws {
+        let result = try ChildProcess.run(ProcessRequest(
+            executable: "/usr/bin/yes", environment: [:], timeout: 5, outputLimit: 1000))
+        #expect(result.termination == .outputLimitExceeded)
+        #expect(result.stdout.count == 1000)
+        #expect(result.stdout == Array(String(repeating: "y\n", count: 500).utf8))
+        #expect(result.duration < 2)
+    }
+
+    @Test func appliesTheOutputLimitToStderrToo() throws {
+        let result = try ChildProcess.run(ProcessRequest(
+            executable: "/bin/sh", arguments: ["-c", "echo fine; exec /usr/bin/yes >&2"],
+            environment: [:], timeout: 5, outputLimit: 100))
+        #expect(result.termination == .outputLimitExceeded)
+        #expect(result.stderr.count == 100)
+        #expect(text(result.stdout) == "fine\n")
+    }
+
+    @Test func outputOfExactlyTheLimitIsNotExceeded() throws {
+        let result = try ChildProcess.run(ProcessRequest(
+            executable: "/bin/sh", arguments: ["-c", "printf 12345"], environment: [:], outputLimit: 5))
+        #expect(result.termination == .exited(0))
+        #expect(text(result.stdout) == "12345")
+    }
+
+    @Test func keepsLargeOutputUnderTheLimitIntact() throws {
+        // Several pipe buffers' worth, so the reader must keep up while the child writes.
+        let result = try run("/bin/sh", "-c", "i=0; while [ $i -lt 5000 ]; do echo line$i; i=$((i+1)); done")
+        let lines = text(result.stdout).split(separator: "\n")
+        #expect(result.termination == .exited(0))
+        #expect(lines.count == 5000)
+        #expect(lines.last == "line4999")
+    }
+
+    // MARK: Spawn failures
+
+    @Test func missingExecutableThrowsNotFound() {
+        #expect(throws: ProcessError.self) { try run("/nonexistent/labrunner-tool") }
+        do {
+            _ = try run("/nonexistent/labrunner-tool")
+        } catch {
+            guard case .notFound(let path) = error else { Issue.record("got \(error)"); return }
+            #expect(path == "/nonexistent/labrunner-tool")
+            #expect(error.description.contains("/nonexistent/labrunner-tool"))
+        }
+        // Relative paths are refused, not resolved against some directory.
+        do {
+            _ = try run("sh")
+            Issue.record("a relative path ran")
+        } catch {
+            guard case .notFound = error else { Issue.record("got \(error)"); return }
+        }
+    }
+
+    @Test func nonExecutableThrowsNotExecutable() throws {
+        let file = FileManager.default.temporaryDirectory
+            .appendingPathComponent("labrunner-noexec-\(getpid())-\(UInt32.random(in: 0...UInt32.max))").path
+        try "#!/bin/sh\necho hi\n".write(toFile: file, atomically: true, encoding: .utf8)
+        defer { unlink(file) }
+        chmod(file, 0o644)
+        for path in [file, "/"] {
+            do {
+                _ = try run(path)
+                Issue.record("\(path) ran")
+            } catch {
+                guard case .notExecutable(let reported) = error else { Issue.record("got \(error)"); continue }
+                #expect(reported == path)
+                #expect(error.description.contains(path))
+            }
+        }
+    }
+
+    @Test func missingWorkingDirectoryThrowsNamingIt() {
+        do {
+            _ = try ChildProcess.run(ProcessRequest(
+                executable: "/bin/echo", environment: [:], workingDirectory: "/nonexistent/dir"))
+            Issue.record("ran in a missing directory")
+        } catch {
+            guard case .spawnFailed(_, let code) = error else { Issue.record("got \(error)"); return }
+            #expect(code == ENOENT)
+            #expect(error.description.contains("/nonexistent/dir"))
+        }
+    }
+
+    // MARK: Concurrency and resources
+
+    @Test func manyConcurrentRunsFromSeveralThreads() async throws {
+        let count = 16
+        let clock = ContinuousClock.now
+        let results = await withTaskGroup(of: (Int, Result<ProcessResult, ProcessError>).self) { group in
+            for index in 0..<count {
+                group.addTask {
+                    let request = ProcessRequest(
+                        executable: "/bin/sh", arguments: ["-c", "/bin/sleep 0.3; echo \"$1\"; echo \"e$1\" >&2", "sh", "\(index)"],
+                        environment: [:], timeout: 10)
+                    return (index, await runOnOwnThread(request))
+                }
+            }
+            var all: [Int: Result<ProcessResult, ProcessError>] = [:]
+            for await (index, result) in group { all[index] = result }
+            return all
+        }
+        let elapsed = ContinuousClock.now - clock
+        for index in 0..<count {
+            let result = try #require(results[index]).get()
+            #expect(text(result.stdout) == "\(index)\n")
+            #expect(text(result.stderr) == "e\(index)\n")
+            #expect(result.termination == .exited(0))
+        }
+        // Serialised they would take 16 × 0.3 s.
+        #expect(elapsed < .seconds(3))
+    }
+
+    @Test func childrenInheritNoStrayDescriptors() async throws {
+        // Spawned concurrently, so each child could catch the others' pipes if they leaked.
+        let results = await withTaskGroup(of: Result<ProcessResult, ProcessError>.self) { group in
+            for _ in 0..<8 {
+                group.addTask {
+                    // The glob lists /dev/fd while the directory itself is open (one extra fd).
+                    await runOnOwnThread(ProcessRequest(executable: "/bin/sh", arguments: ["-c", "/bin/sleep 0.1; echo /dev/fd/*"],
+                                                        environment: [:], timeout: 5))
+                }
+            }
+            var all: [Result<ProcessResult, ProcessError>] = []
+            for await result in group { all.append(result) }
+            return all
+        }
+        for result in results {
+            let listing = text(try result.get().stdout).trimmingCharacters(in: .whitespacesAndNewlines)
+            let fds = listing.split(separator: " ").map { $0.split(separator: "/").last.map(String.init) ?? "" }
+            let extra = fds.compactMap { Int($0) }.filter { $0 > 2 }
+            #expect(extra.count <= 1, "the child saw descriptors \(fds)")
+        }
+    }
+
+    @Test func waitsWithoutBusyLooping() async {
+        // Thread CPU time of the caller while children sleep with their pipes open, and closed.
+        let cpu = await onOwnThread { () -> Double in
+            let before = threadCPUSeconds()
+            _ = try? run("/bin/sleep", "0.6", timeout: 5)
+            _ = try? run("/bin/sh", "-c", "exec >&- 2>&-; exec /bin/sleep 0.6", timeout: 5)
+            return threadCPUSeconds() - before
+        }
+        #expect(cpu < 0.2, "run used \(cpu) s of CPU while the children slept")
+    }
+
+    // MARK: Registry
+
+    @Test func killAllStopsRunningGroupsAndLaterSpawns() async throws {
+        let registry = ProcessRegistry()
+        let request = ProcessRequest(executable: "/bin/sh", arguments: ["-c", "/bin/sleep 30 & /bin/sleep 30"],
+                                     environment: [:], timeout: 10)
+        async let running = runOnOwnThread(request, registry: registry)
+        #expect(waitUntil { !registry.liveGroups.isEmpty })
+        registry.killAll()
+        let result = try await running.get()
+        #expect(result.termination == .signaled(SIGKILL))
+        #expect(result.duration < 3)
+        #expect(registry.liveGroups.isEmpty)
+
+        // After killAll (shutdown), a new child is killed at once.
+        let late = try ChildProcess.run(request, registry: registry)
+        #expect(late.termination == .signaled(SIGKILL))
+        #expect(late.duration < 3)
+    }
+
+    @Test func registryHoldsTheGroupOnlyWhileItRuns() throws {
+        let registry = ProcessRegistry()
+        let result = try ChildProcess.run(ProcessRequest(executable: "/bin/echo", environment: [:]), registry: registry)
+        #expect(result.termination == .exited(0))
+        #expect(registry.liveGroups.isEmpty)
+    }
+
+    // MARK: Signal names
+
+    @Test func namesSignals() {
+        #expect(SignalName.name(SIGSEGV) == "SIGSEGV")
+        #expect(SignalName.name(SIGILL) == "SIGILL")
+        #expect(SignalName.name(SIGTRAP) == "SIGTRAP")
+        #expect(SignalName.name(SIGABRT) == "SIGABRT")
+        #expect(SignalName.name(SIGKILL) == "SIGKILL")
+        #expect(SignalName.name(SIGBUS) == "SIGBUS")
+        #expect(SignalName.name(11) == "SIGSEGV")
+        #expect(SignalName.name(4) == "SIGILL")
+        #expect(SignalName.name(5) == "SIGTRAP")
+        #expect(SignalName.name(6) == "SIGABRT")
+        #expect(SignalName.name(200) == "signal 200")
+    }
+}
+
+// MARK: - Helpers
+
+private func run(_ executable: String, _ arguments: String..., timeout: Double? = nil) throws(ProcessError) -> ProcessResult {
+    try ChildProcess.run(ProcessRequest(executable: executable, arguments: arguments, environment: [:], timeout: timeout))
+}
+
+private func text(_ bytes: [UInt8]) -> String {
+    String(decoding: bytes, as: UTF8.self)
+}
+
+/// Runs blocking work on a dedicated thread, as LabRunner's callers do, keeping the
+/// cooperative pool free.
+private func onOwnThread<T: Sendable>(_ body: @escaping @Sendable () -> T) async -> T {
+    await withCheckedContinuation { continuation in
+        Thread.detachNewThread { continuation.resume(returning: body()) }
+    }
+}
+
+private func runOnOwnThread(_ request: ProcessRequest, registry: ProcessRegistry = .shared) async -> Result<ProcessResult, ProcessError> {
+    await onOwnThread { () -> Result<ProcessResult, ProcessError> in
+        do throws(ProcessError) {
+            return .success(try ChildProcess.run(request, registry: registry))
+        } catch {
+            return .failure(error)
+        }
+    }
+}
+
+/// Polls `condition` for up to two seconds (a SIGKILLed process takes a moment to die).
+private func waitUntil(_ condition: () -> Bool) -> Bool {
+    let end = ContinuousClock.now + .seconds(2)
+    while ContinuousClock.now < end {
+        if condition() { return true }
+        usleep(10_000)
+    }
+    return condition()
+}
+
+/// True if `pid` exists and is not a zombie. Zombies count as dead: in containers whose
+/// init does not reap orphans, a killed grandchild stays a zombie indefinitely.
+private func isRunning(_ pid: pid_t) -> Bool {
+    guard kill(pid, 0) == 0 else { return errno != ESRCH }
+    #if os(Linux)
+    return procStat(pid)?.state != "Z"
+    #else
+    return true
+    #endif
+}
+
+/// True if a non-zombie process of group `pgid` exists.
+private func groupHasLiveMembers(_ pgid: pid_t) -> Bool {
+    guard kill(-pgid, 0) == 0 else { return errno != ESRCH }
+    #if os(Linux)
+    let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+    return entries.compactMap { pid_t($0) }.contains { pid in
+        guard let stat = procStat(pid) else { return false }
+        return stat.pgrp == pgid && stat.state != "Z"
+    }
+    #else
+    return true
+    #endif
+}
+
+#if os(Linux)
+/// State and process group from /proc/<pid>/stat ("pid (comm) S ppid pgrp …"; comm may hold spaces).
+private func procStat(_ pid: pid_t) -> (state: Character, pgrp: pid_t)? {
+    guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+          let close = stat.lastIndex(of: ")") else { return nil }
+    let fields = stat[stat.index(after: close)...].split(separator: " ")
+    guard fields.count > 2, let state = fields[0].first, let pgrp = pid_t(fields[2]) else { return nil }
+    return (state, pgrp)
+}
+#endif
+
+private func threadCPUSeconds() -> Double {
+    var ts = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)
+    return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1_000_000_000
+}
