@@ -1,0 +1,282 @@
+/// The CommonMark block-structure pass, reduced to what decides where fenced code
+/// blocks are: one line at a time, first match the open containers (block quotes,
+/// list items), then continue the open leaf block, then open new blocks, then
+/// decide between lazy paragraph continuation and closing what did not match.
+///
+/// The order of checks and the tab bookkeeping follow the reference implementation
+/// (cmark's blocks.c), so corner cases agree with it. Only what can change the
+/// outcome for fences is tracked: e.g. headings and thematic breaks are recognized
+/// because they end paragraphs, but their content is ignored.
+struct BlockStructureParser {
+    /// An open container block. Lists themselves need no entry: in CommonMark a list
+    /// always continues while its last item or its parent does, and a list marker
+    /// can never be indented 4+ columns, so items alone decide the structure.
+    private struct Container {
+        let isListItem: Bool
+        /// List items: columns a continuation line needs (marker offset + padding).
+        let contentIndent: Int
+        /// List items: whether any block was opened in it. An item that began with a
+        /// blank line and got nothing ends at the next blank line.
+        var hasChild = false
+    }
+
+    /// The open leaf block of the innermost container, if any.
+    private enum Leaf: Equatable {
+        case none
+        case paragraph
+        case indentedCode
+        case html(kind: Int)
+        case fenced
+    }
+
+    private let bytes: UnsafeBufferPointer<UInt8>
+    private var containers: [Container] = []
+    private var leaf = Leaf.none
+    private var fence: OpenFence?
+    private var blocks: [FencedBlock] = []
+
+    init(bytes: UnsafeBufferPointer<UInt8>) {
+        self.bytes = bytes
+    }
+
+    /// Closes whatever is still open and returns the fenced blocks found.
+    mutating func finish() -> [FencedBlock] {
+        closeLeaf()
+        containers.removeAll()
+        return blocks
+    }
+
+    mutating func process(_ line: SourceLine, number: Int) {
+        var cursor = LineCursor(bytes: bytes, start: line.start, end: line.contentEnd)
+
+        // 1. Which open containers does this line continue?
+        var matched = 0
+        while matched < containers.count {
+            cursor.findFirstNonspace()
+            let container = containers[matched]
+            if container.isListItem {
+                if cursor.indent >= container.contentIndent {
+                    cursor.advance(columns: container.contentIndent)
+                } else if cursor.isBlank && container.hasChild {
+                    cursor.advanceToFirstNonspace()
+                } else {
+                    break
+                }
+            } else {
+                guard cursor.indent <= 3, cursor.byte(at: cursor.firstNonspace) == ASCII.greaterThan else { break }
+                consumeBlockQuoteMarker(&cursor)
+            }
+            matched += 1
+        }
+
+        // 2. Does it continue the open leaf? Code and HTML blocks take the whole line.
+        var paragraphContinues = false
+        if matched == containers.count {
+            cursor.findFirstNonspace()
+            switch leaf {
+            case .fenced:
+                continueFence(&cursor, line: line, number: number)
+                return
+            case .indentedCode:
+                if cursor.indent >= 4 || cursor.isBlank { return }
+            case .html(let kind):
+                if !(cursor.isBlank && kind >= 6) {
+                    if HTMLBlockCondition.endsOnLine(kind: kind, bytes, from: cursor.offset, end: cursor.end) {
+                        leaf = .none
+                    }
+                    return
+                }
+            case .paragraph:
+                paragraphContinues = !cursor.isBlank
+            case .none:
+                break
+            }
+        }
+
+        // 3. Open new blocks; containers nest, and a leaf start ends the line.
+        let tipIsParagraph = leaf == .paragraph
+        var maybeLazy = tipIsParagraph
+        var underParagraph = paragraphContinues
+        var openedBlock = false
+        var thematicBreakKill = 0
+        while true {
+            cursor.findFirstNonspace()
+            let indented = cursor.indent >= 4
+            let position = cursor.firstNonspace
+            let first = cursor.byte(at: position)
+            let end = cursor.end
+
+            if !indented && first == ASCII.greaterThan {
+                openBlock(matched: &matched)
+                consumeBlockQuoteMarker(&cursor)
+                containers.append(Container(isListItem: false, contentIndent: 0))
+                matched = containers.count
+            } else if !indented && first == ASCII.hash && BlockStart.isATXHeading(bytes, at: position, end: end) {
+                openBlock(matched: &matched)
+                return
+            } else if !indented, let opening = BlockStart.openingFence(bytes, at: position, end: end) {
+                openBlock(matched: &matched)
+                openFence(opening, cursor: cursor, line: line, number: number)
+                return
+            } else if !indented && first == ASCII.lessThan,
+                      let kind = HTMLBlockCondition.start(bytes, at: position, end: end, allowKind7: !underParagraph) {
+                openBlock(matched: &matched)
+                let endsHere = HTMLBlockCondition.endsOnLine(kind: kind, bytes, from: position, end: end)
+                leaf = endsHere ? .none : .html(kind: kind)
+                return
+            } else if !indented && underParagraph && BlockStart.isSetextUnderline(bytes, at: position, end: end) {
+                // The paragraph becomes a heading and ends here.
+                leaf = .none
+                return
+            } else if !indented && isThematicBreak(at: position, end: end, kill: &thematicBreakKill) {
+                openBlock(matched: &matched)
+                return
+            } else if !indented,
+                      let width = BlockStart.listMarkerWidth(bytes, at: position, end: end, interruptsParagraph: underParagraph) {
+                openBlock(matched: &matched)
+                let contentIndent = consumeListMarker(&cursor, width: width)
+                containers.append(Container(isListItem: true, contentIndent: contentIndent))
+                matched = containers.count
+            } else if indented && !maybeLazy && !cursor.isBlank {
+                openBlock(matched: &matched)
+                leaf = .indentedCode
+                return
+            } else {
+                break
+            }
+            // Only containers get here.
+            openedBlock = true
+            maybeLazy = false
+            underParagraph = false
+        }
+
+        // 4. A non-blank line that only failed to continue containers continues an
+        // open paragraph lazily; anything else closes what did not match.
+        if !openedBlock && tipIsParagraph && !paragraphContinues && !cursor.isBlank {
+            return
+        }
+        if !paragraphContinues { closeLeaf() }
+        closeContainers(from: matched)
+        if paragraphContinues || cursor.isBlank { return }
+        markChild()
+        leaf = .paragraph
+    }
+
+    // MARK: - Steps
+
+    /// ">" and one optional following space or tab column.
+    private func consumeBlockQuoteMarker(_ cursor: inout LineCursor) {
+        cursor.advanceToFirstNonspace()
+        cursor.advance(bytes: 1)
+        if ASCII.isSpaceOrTab(cursor.byte(at: cursor.offset)) {
+            cursor.advance(columns: 1)
+        }
+    }
+
+    /// Consumes a list marker of `width` bytes at the first non-space and the spaces
+    /// after it that belong to the marker; returns the item's content indentation.
+    /// 1–4 columns of spaces count; 5+ (indented code inside the item) or none
+    /// before the end of the line count as 1.
+    private func consumeListMarker(_ cursor: inout LineCursor, width: Int) -> Int {
+        let markerOffset = cursor.indent
+        cursor.advanceToFirstNonspace()
+        cursor.advance(bytes: width)
+        let afterMarker = cursor
+        while cursor.column - afterMarker.column <= 5 && ASCII.isSpaceOrTab(cursor.byte(at: cursor.offset)) {
+            cursor.advance(columns: 1)
+        }
+        let spaces = cursor.column - afterMarker.column
+        if spaces >= 5 || spaces < 1 || cursor.offset >= cursor.end {
+            cursor = afterMarker
+            if spaces > 0 { cursor.advance(columns: 1) }
+            return markerOffset + width + 1
+        }
+        return markerOffset + width + spaces
+    }
+
+    /// A line inside an open fence (all containers matched): either its closing
+    /// fence or a content line.
+    private mutating func continueFence(_ cursor: inout LineCursor, line: SourceLine, number: Int) {
+        // Scalars only: holding a copy of the fence would make every addLine copy
+        // its buffers (copy-on-write), turning long blocks quadratic.
+        guard let character = fence?.fenceCharacter, let length = fence?.fenceLength,
+              let fenceIndent = fence?.fenceIndent else { return }
+        if cursor.indent <= 3 && cursor.byte(at: cursor.firstNonspace) == character
+            && BlockStart.closingFenceLength(bytes, at: cursor.firstNonspace, end: cursor.end,
+                                             character: character) >= length {
+            if let open = fence { blocks.append(open.finish(closing: (number, line))) }
+            fence = nil
+            leaf = .none
+            return
+        }
+        var indentation = fenceIndent
+        while indentation > 0 && ASCII.isSpaceOrTab(cursor.byte(at: cursor.offset)) {
+            cursor.advance(columns: 1)
+            indentation -= 1
+        }
+        fence?.addLine(number: number, cursor: cursor, lineEnd: line.end)
+    }
+
+    /// A thematic break at `position`. A failed scan leaves in `kill` where it
+    /// stopped: scans from later starts on the same line fail no later, so they are
+    /// skipped, which keeps lines like "- - - … - x" (one list item per marker) linear.
+    private func isThematicBreak(at position: Int, end: Int, kill: inout Int) -> Bool {
+        guard position >= kill else { return false }
+        let result = BlockStart.thematicBreak(bytes, at: position, end: end)
+        if !result.isBreak { kill = result.stop }
+        return result.isBreak
+    }
+
+    private mutating func openFence(
+        _ opening: (character: UInt8, length: Int), cursor: LineCursor, line: SourceLine, number: Int
+    ) {
+        var prefix = ""
+        for container in containers {
+            prefix += container.isListItem ? String(repeating: " ", count: container.contentIndent) : "> "
+        }
+        prefix += String(repeating: " ", count: cursor.indent)
+        fence = OpenFence(
+            fenceCharacter: opening.character,
+            fenceLength: opening.length,
+            fenceIndent: cursor.indent,
+            openingLine: number,
+            info: OpenFence.infoString(bytes, from: cursor.firstNonspace + opening.length, to: line.contentEnd),
+            containerPrefix: prefix,
+            openingStart: line.start,
+            contentStart: line.end
+        )
+        leaf = .fenced
+    }
+
+    // MARK: - Tree bookkeeping
+
+    /// A new block starts in the innermost matched container: whatever did not
+    /// match, and the current leaf, end first.
+    private mutating func openBlock(matched: inout Int) {
+        closeLeaf()
+        closeContainers(from: matched)
+        markChild()
+    }
+
+    private mutating func markChild() {
+        if !containers.isEmpty { containers[containers.count - 1].hasChild = true }
+    }
+
+    /// Ends the open leaf; an unclosed fence becomes a block that ends here.
+    private mutating func closeLeaf() {
+        if leaf == .fenced, let open = fence {
+            blocks.append(open.finish(closing: nil))
+            fence = nil
+        }
+        leaf = .none
+    }
+
+    /// Ends the containers from index `index` on (the leaf must be closed already,
+    /// or belong to a container that stays open).
+    private mutating func closeContainers(from index: Int) {
+        if index < containers.count {
+            closeLeaf()
+            containers.removeSubrange(index...)
+        }
+    }
+}
