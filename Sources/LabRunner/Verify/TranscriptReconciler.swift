@@ -13,8 +13,9 @@ struct TranscriptReconciler {
     let expected: [ExpectedLine]
     let actual: TranscriptLines
 
-    /// Above this many DP cells, pairing falls back to Myers, which ignores `...` when pairing.
-    static let dynamicProgrammingCellLimit = 1 << 20
+    /// Above this many DP cells (about 1 MB of moves), pairing falls back to Myers, which ignores
+    /// `...` when pairing but stays O((N+M)·D).
+    var dynamicProgrammingCellLimit = 1 << 20
 
     /// Reconciled lines, and the script from expected lines (side A) to them (side B).
     func reconcile() -> (lines: [String], script: [EditStep]) {
@@ -63,7 +64,7 @@ struct TranscriptReconciler {
     /// they match, increasing on both sides.
     func pairs() -> [LineAlignment.Pair] {
         let cells = (expected.count + 1).multipliedReportingOverflow(by: actual.count + 1)
-        if !cells.overflow, cells.partialValue <= Self.dynamicProgrammingCellLimit {
+        if !cells.overflow, cells.partialValue <= dynamicProgrammingCellLimit {
             return dynamicProgrammingPairs()
         }
         return myersPairs()
