@@ -30,23 +30,33 @@ struct BlockStructureParser {
     }
 
     private let bytes: UnsafeBufferPointer<UInt8>
+    private let lines: UnsafeBufferPointer<SourceLine>
     private var containers: [Container] = []
     private var leaf = Leaf.none
     private var fence: OpenFence?
     private var blocks: [FencedBlock] = []
 
-    init(bytes: UnsafeBufferPointer<UInt8>) {
+    init(bytes: UnsafeBufferPointer<UInt8>, lines: UnsafeBufferPointer<SourceLine>) {
         self.bytes = bytes
+        self.lines = lines
+    }
+
+    /// Parses every line and returns the fenced blocks found.
+    mutating func run() -> [FencedBlock] {
+        for index in lines.indices {
+            process(lines[index], number: index + 1)
+        }
+        return finish()
     }
 
     /// Closes whatever is still open and returns the fenced blocks found.
-    mutating func finish() -> [FencedBlock] {
+    private mutating func finish() -> [FencedBlock] {
         closeLeaf()
         containers.removeAll()
         return blocks
     }
 
-    mutating func process(_ line: SourceLine, number: Int) {
+    private mutating func process(_ line: SourceLine, number: Int) {
         var cursor = LineCursor(bytes: bytes, start: line.start, end: line.contentEnd)
 
         // 1. Which open containers does this line continue?
@@ -204,7 +214,7 @@ struct BlockStructureParser {
         if cursor.indent <= 3 && cursor.byte(at: cursor.firstNonspace) == character
             && BlockStart.closingFenceLength(bytes, at: cursor.firstNonspace, end: cursor.end,
                                              character: character) >= length {
-            if let open = fence { blocks.append(open.finish(closing: (number, line))) }
+            if let open = fence { blocks.append(open.finish(closing: (number, line), bytes: bytes, lines: lines)) }
             fence = nil
             leaf = .none
             return
@@ -230,22 +240,39 @@ struct BlockStructureParser {
     private mutating func openFence(
         _ opening: (character: UInt8, length: Int), cursor: LineCursor, line: SourceLine, number: Int
     ) {
-        var prefix = ""
-        for container in containers {
-            prefix += container.isListItem ? String(repeating: " ", count: container.contentIndent) : "> "
-        }
-        prefix += String(repeating: " ", count: cursor.indent)
         fence = OpenFence(
             fenceCharacter: opening.character,
             fenceLength: opening.length,
             fenceIndent: cursor.indent,
             openingLine: number,
             info: OpenFence.infoString(bytes, from: cursor.firstNonspace + opening.length, to: line.contentEnd),
-            containerPrefix: prefix,
+            containerPrefix: containerPrefix(fenceIndent: cursor.indent),
             openingStart: line.start,
             contentStart: line.end
         )
         leaf = .fenced
+    }
+
+    /// "> " per block quote, a list item's content indentation as spaces, then the
+    /// fence's own indentation; built in one allocation (deep nesting is possible).
+    private func containerPrefix(fenceIndent: Int) -> String {
+        var count = fenceIndent
+        for container in containers { count += container.isListItem ? container.contentIndent : 2 }
+        guard count > 0 else { return "" }
+        return String(unsafeUninitializedCapacity: count) { buffer in
+            var written = 0
+            for container in containers {
+                if container.isListItem {
+                    for _ in 0..<container.contentIndent { buffer[written] = ASCII.space; written += 1 }
+                } else {
+                    buffer[written] = ASCII.greaterThan
+                    buffer[written + 1] = ASCII.space
+                    written += 2
+                }
+            }
+            for _ in 0..<fenceIndent { buffer[written] = ASCII.space; written += 1 }
+            return written
+        }
     }
 
     // MARK: - Tree bookkeeping
@@ -265,7 +292,7 @@ struct BlockStructureParser {
     /// Ends the open leaf; an unclosed fence becomes a block that ends here.
     private mutating func closeLeaf() {
         if leaf == .fenced, let open = fence {
-            blocks.append(open.finish(closing: nil))
+            blocks.append(open.finish(closing: nil, bytes: bytes, lines: lines))
             fence = nil
         }
         leaf = .none

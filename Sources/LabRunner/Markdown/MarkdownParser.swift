@@ -5,11 +5,10 @@ enum MarkdownParser {
     /// list item inside a block quote counts like a top-level one).
     static func fencedBlocks(in source: MarkdownSource) -> [FencedBlock] {
         source.bytes.withUnsafeBufferPointer { bytes in
-            var parser = BlockStructureParser(bytes: bytes)
-            for (index, line) in source.lines.enumerated() {
-                parser.process(line, number: index + 1)
+            source.lines.withUnsafeBufferPointer { lines in
+                var parser = BlockStructureParser(bytes: bytes, lines: lines)
+                return parser.run()
             }
-            return parser.finish()
         }
     }
 }

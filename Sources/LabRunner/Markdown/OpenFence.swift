@@ -11,7 +11,9 @@ struct OpenFence {
     /// Where content starts: just after the opening line's line ending.
     let contentStart: Int
     private var contentLines: [ContentLine] = []
-    private var code: [UInt8] = []
+    /// Lines whose code starts inside a tab: index into `contentLines` and the
+    /// number of spaces the rest of the tab becomes. Almost always empty.
+    private var tabRemainders: [(index: Int, spaces: Int)] = []
     /// End (after the line ending) of the last content line, for unclosed blocks.
     private var contentEnd: Int
 
@@ -32,29 +34,27 @@ struct OpenFence {
 
     /// Adds one content line whose containers and fence indentation `cursor` has
     /// already consumed; `lineEnd` is the offset after the line's line ending.
+    /// Only positions are recorded: the code text is copied once, in `finish`.
     mutating func addLine(number: Int, cursor: LineCursor, lineEnd: Int) {
-        contentLines.append(ContentLine(line: number, textStart: cursor.offset))
-        var textStart = cursor.offset
+        if contentLines.isEmpty { contentLines.reserveCapacity(8) }
         if cursor.partiallyConsumedTab {
-            // The tab's columns not consumed by the indentation become spaces.
-            code.append(contentsOf: repeatElement(ASCII.space, count: 4 - cursor.column % 4))
-            textStart += 1
+            tabRemainders.append((contentLines.count, 4 - cursor.column % 4))
         }
-        if textStart < cursor.end {
-            code.append(contentsOf: UnsafeBufferPointer(rebasing: cursor.bytes[textStart..<cursor.end]))
-        }
-        code.append(UInt8(ascii: "\n"))
+        contentLines.append(ContentLine(line: number, textStart: cursor.offset))
         contentEnd = lineEnd
     }
 
     /// The finished block; `closing` is the closing fence line (1-based number and
     /// its offsets), nil when the block ended with its container or the document.
-    func finish(closing: (number: Int, line: SourceLine)?) -> FencedBlock {
+    func finish(
+        closing: (number: Int, line: SourceLine)?,
+        bytes: UnsafeBufferPointer<UInt8>, lines: UnsafeBufferPointer<SourceLine>
+    ) -> FencedBlock {
         let contentRange = closing.map { contentStart..<$0.line.start } ?? contentStart..<contentEnd
         let blockEnd = closing?.line.end ?? contentRange.upperBound
         return FencedBlock(
             info: info,
-            code: String(decoding: code, as: UTF8.self),
+            code: code(bytes: bytes, lines: lines),
             fenceCharacter: fenceCharacter,
             fenceLength: fenceLength,
             fenceIndent: fenceIndent,
@@ -67,6 +67,41 @@ struct OpenFence {
         )
     }
 
+    /// Each line's text from its `textStart` (a partly consumed tab replaced by its
+    /// remaining columns as spaces) plus "\n", built in a single allocation.
+    private func code(bytes: UnsafeBufferPointer<UInt8>, lines: UnsafeBufferPointer<SourceLine>) -> String {
+        guard !contentLines.isEmpty else { return "" }
+        var capacity = 0
+        for contentLine in contentLines {
+            capacity += lines[contentLine.line - 1].contentEnd - contentLine.textStart + 1
+        }
+        for remainder in tabRemainders { capacity += remainder.spaces - 1 }
+        return String(unsafeUninitializedCapacity: capacity) { buffer in
+            var written = 0
+            var nextRemainder = 0
+            for (index, contentLine) in contentLines.enumerated() {
+                var start = contentLine.textStart
+                if nextRemainder < tabRemainders.count && tabRemainders[nextRemainder].index == index {
+                    for _ in 0..<tabRemainders[nextRemainder].spaces {
+                        buffer[written] = ASCII.space
+                        written += 1
+                    }
+                    start += 1
+                    nextRemainder += 1
+                }
+                let end = lines[contentLine.line - 1].contentEnd
+                if start < end {
+                    let source = UnsafeBufferPointer(rebasing: bytes[start..<end])
+                    _ = UnsafeMutableBufferPointer(rebasing: buffer[written..<(written + source.count)]).initialize(from: source)
+                    written += source.count
+                }
+                buffer[written] = UInt8(ascii: "\n")
+                written += 1
+            }
+            return written
+        }
+    }
+
     /// The info string of an opening fence: the rest of the line after the fence
     /// characters, spaces and tabs trimmed, backslash escapes of ASCII punctuation
     /// decoded. Entity references are left as written (callers match on plain words
@@ -76,6 +111,8 @@ struct OpenFence {
         var upper = end
         while lower < upper && ASCII.isSpaceOrTab(bytes[lower]) { lower += 1 }
         while upper > lower && ASCII.isSpaceOrTab(bytes[upper - 1]) { upper -= 1 }
+        let trimmed = UnsafeBufferPointer(rebasing: bytes[lower..<upper])
+        guard trimmed.contains(ASCII.backslash) else { return String(decoding: trimmed, as: UTF8.self) }
         var decoded: [UInt8] = []
         decoded.reserveCapacity(upper - lower)
         var cursor = lower
