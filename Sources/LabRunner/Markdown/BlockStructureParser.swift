@@ -106,7 +106,6 @@ struct BlockStructureParser {
         // 3. Open new blocks; containers nest, and a leaf start ends the line.
         let tipIsParagraph = leaf == .paragraph
         var maybeLazy = tipIsParagraph
-        var underParagraph = paragraphContinues
         var openedBlock = false
         var thematicBreakKill = 0
         while true {
@@ -129,12 +128,15 @@ struct BlockStructureParser {
                 openFence(opening, cursor: cursor, line: line, number: number)
                 return
             } else if !indented && first == ASCII.lessThan,
-                      let kind = HTMLBlockCondition.start(bytes, at: position, end: end, allowKind7: !underParagraph) {
+                      // Kind 7 cannot interrupt a paragraph, not even one this line
+                      // might continue lazily.
+                      let kind = HTMLBlockCondition.start(bytes, at: position, end: end,
+                                                          allowKind7: !paragraphContinues && !maybeLazy) {
                 openBlock(matched: &matched)
                 let endsHere = HTMLBlockCondition.endsOnLine(kind: kind, bytes, from: position, end: end)
                 leaf = endsHere ? .none : .html(kind: kind)
                 return
-            } else if !indented && underParagraph && BlockStart.isSetextUnderline(bytes, at: position, end: end) {
+            } else if !indented && paragraphContinues && BlockStart.isSetextUnderline(bytes, at: position, end: end) {
                 // The paragraph becomes a heading and ends here.
                 leaf = .none
                 return
@@ -142,7 +144,7 @@ struct BlockStructureParser {
                 openBlock(matched: &matched)
                 return
             } else if !indented,
-                      let width = BlockStart.listMarkerWidth(bytes, at: position, end: end, interruptsParagraph: underParagraph) {
+                      let width = BlockStart.listMarkerWidth(bytes, at: position, end: end, interruptsParagraph: paragraphContinues) {
                 openBlock(matched: &matched)
                 let contentIndent = consumeListMarker(&cursor, width: width)
                 containers.append(Container(isListItem: true, contentIndent: contentIndent))
@@ -157,7 +159,7 @@ struct BlockStructureParser {
             // Only containers get here.
             openedBlock = true
             maybeLazy = false
-            underParagraph = false
+            paragraphContinues = false  // a new block ended the paragraph
         }
 
         // 4. A non-blank line that only failed to continue containers continues an

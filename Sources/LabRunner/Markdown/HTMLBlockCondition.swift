@@ -36,7 +36,9 @@ enum HTMLBlockCondition {
                 return 6
             }
         }
-        guard allowKind7, !isKind1Name else { return nil }
+        // The spec excludes the kind-1 names from kind 7 for open tags only (e.g.
+        // "<pre/>"); a lone "</pre>" is a kind-7 block, as in cmark and commonmark.js.
+        guard allowKind7, isClosing || !isKind1Name else { return nil }
         let tagEnd = isClosing
             ? closingTagEnd(bytes, afterName: nameEnd, end: end)
             : openTagEnd(bytes, afterName: nameEnd, end: end)

@@ -61,6 +61,9 @@ struct ContainerTests {
         ("* * *\n    ```\n", []),
         // As nested list items, "- - a" would put "    ```" in the second item.
         ("- - a\n    ```\n", [""]),
+        // A bullet item may interrupt a paragraph and keeps its first line's text,
+        // so the item stays open for the fence below it.
+        ("Steps:\n  -    y\n--lazy\n     \t~~~~\n", [""]),
         // An ordered item interrupting a paragraph must start at 1.
         ("a\n2. ```\nx\n```\n", [""]),
         ("a\n1. ```\nx\n```\n", ["", ""]),
@@ -69,6 +72,15 @@ struct ContainerTests {
     ] as [(String, [String])])
     func listItems(markdown: String, expected: [String]) {
         #expect(fencedCodes(markdown) == expected)
+    }
+
+    /// The common lab shape: a list interrupting a paragraph, a blank line, then a
+    /// fence in the item. The item must survive the blank line (it has content).
+    @Test func itemInterruptingParagraphKeepsFence() {
+        let blocks = fencedBlocks("Steps:\n- run this\n\n  ```swift\n  code\n  ```\n")
+        #expect(blocks.map(\.code) == ["code\n"])
+        #expect(blocks.map(\.fenceIndent) == [0])
+        #expect(blocks.map(\.closingLine) == [6])
     }
 
     @Test(arguments: [

@@ -61,6 +61,11 @@ struct LeafBlockTests {
         ("<custom-tag> text\n```\nx\n```\n", ["x\n"]),
         ("<a href=\"x>\n```\nx\n```\n", ["x\n"]),
         ("<a b=>\n```\nx\n```\n", ["x\n"]),
+        // … nor a paragraph it might lazily continue: "<custom>" is paragraph text.
+        ("> a\n<custom>\n```\nx\n```\n", ["x\n"]),
+        // A closing tag with a kind-1 name alone on its line is kind 7; "<pre/>" is not.
+        ("</pre>\n```\nx\n```\n", []),
+        ("<pre/>\n```\nx\n```\n", ["x\n"]),
         // HTML blocks end with their container.
         ("> <div>\n```\nx\n```\n", ["x\n"]),
         // 4+ columns of indentation: not HTML.
