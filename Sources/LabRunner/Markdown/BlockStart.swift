@@ -13,14 +13,14 @@ enum BlockStart {
     ) -> (character: UInt8, length: Int)? {
         guard position < end else { return nil }
         let character = bytes[position]
-        guard character == ASCII.backtick || character == ASCII.tilde else { return nil }
+        guard character == MarkdownASCII.backtick || character == MarkdownASCII.tilde else { return nil }
         var cursor = position
         while cursor < end && bytes[cursor] == character { cursor += 1 }
         let length = cursor - position
         guard length >= 3 else { return nil }
-        if character == ASCII.backtick {
+        if character == MarkdownASCII.backtick {
             while cursor < end {
-                if bytes[cursor] == ASCII.backtick { return nil }
+                if bytes[cursor] == MarkdownASCII.backtick { return nil }
                 cursor += 1
             }
         }
@@ -36,16 +36,16 @@ enum BlockStart {
         while cursor < end && bytes[cursor] == character { cursor += 1 }
         let length = cursor - position
         guard length >= 3 else { return 0 }
-        while cursor < end && ASCII.isSpaceOrTab(bytes[cursor]) { cursor += 1 }
+        while cursor < end && MarkdownASCII.isSpaceOrTab(bytes[cursor]) { cursor += 1 }
         return cursor == end ? length : 0
     }
 
     /// "#" to "######" followed by a space, a tab or the end of the line.
     static func isATXHeading(_ bytes: UnsafeBufferPointer<UInt8>, at position: Int, end: Int) -> Bool {
         var cursor = position
-        while cursor < end && bytes[cursor] == ASCII.hash && cursor - position < 7 { cursor += 1 }
+        while cursor < end && bytes[cursor] == MarkdownASCII.hash && cursor - position < 7 { cursor += 1 }
         let level = cursor - position
-        return level >= 1 && level <= 6 && (cursor == end || ASCII.isSpaceOrTab(bytes[cursor]))
+        return level >= 1 && level <= 6 && (cursor == end || MarkdownASCII.isSpaceOrTab(bytes[cursor]))
     }
 
     /// A run of "=" or "-" followed only by spaces and tabs. Only meaningful directly
@@ -56,7 +56,7 @@ enum BlockStart {
         guard character == UInt8(ascii: "=") || character == UInt8(ascii: "-") else { return false }
         var cursor = position
         while cursor < end && bytes[cursor] == character { cursor += 1 }
-        while cursor < end && ASCII.isSpaceOrTab(bytes[cursor]) { cursor += 1 }
+        while cursor < end && MarkdownASCII.isSpaceOrTab(bytes[cursor]) { cursor += 1 }
         return cursor == end
     }
 
@@ -77,7 +77,7 @@ enum BlockStart {
             let byte = bytes[cursor]
             if byte == character {
                 count += 1
-            } else if !ASCII.isSpaceOrTab(byte) {
+            } else if !MarkdownASCII.isSpaceOrTab(byte) {
                 return (false, cursor)
             }
             cursor += 1
@@ -97,9 +97,9 @@ enum BlockStart {
         let first = bytes[cursor]
         if first == UInt8(ascii: "-") || first == UInt8(ascii: "+") || first == UInt8(ascii: "*") {
             cursor += 1
-        } else if ASCII.isDigit(first) {
+        } else if MarkdownASCII.isDigit(first) {
             var start = 0
-            while cursor < end && ASCII.isDigit(bytes[cursor]) && cursor - position < 9 {
+            while cursor < end && MarkdownASCII.isDigit(bytes[cursor]) && cursor - position < 9 {
                 start = start * 10 + Int(bytes[cursor] - 0x30)
                 cursor += 1
             }
@@ -110,10 +110,10 @@ enum BlockStart {
         } else {
             return nil
         }
-        guard cursor == end || ASCII.isSpaceOrTab(bytes[cursor]) else { return nil }
+        guard cursor == end || MarkdownASCII.isSpaceOrTab(bytes[cursor]) else { return nil }
         if interruptsParagraph {
             var rest = cursor
-            while rest < end && ASCII.isSpaceOrTab(bytes[rest]) { rest += 1 }
+            while rest < end && MarkdownASCII.isSpaceOrTab(bytes[rest]) { rest += 1 }
             if rest == end { return nil }
         }
         return cursor - position

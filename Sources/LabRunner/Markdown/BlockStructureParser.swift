@@ -73,8 +73,8 @@ struct BlockStructureParser {
                     break
                 }
             } else {
-                guard cursor.indent <= 3, cursor.byte(at: cursor.firstNonspace) == ASCII.greaterThan else { break }
-                consumeBlockQuoteMarker(&cursor)
+                guard cursor.indent <= 3, cursor.byte(at: cursor.firstNonspace) == MarkdownASCII.greaterThan else { break }
+                cursor.consumeBlockQuoteMarker()
             }
             matched += 1
         }
@@ -115,24 +115,24 @@ struct BlockStructureParser {
             let first = cursor.byte(at: position)
             let end = cursor.end
 
-            if !indented && first == ASCII.greaterThan {
-                openBlock(matched: &matched)
-                consumeBlockQuoteMarker(&cursor)
+            if !indented && first == MarkdownASCII.greaterThan {
+                openBlock(matched: matched)
+                cursor.consumeBlockQuoteMarker()
                 containers.append(Container(isListItem: false, contentIndent: 0))
                 matched = containers.count
-            } else if !indented && first == ASCII.hash && BlockStart.isATXHeading(bytes, at: position, end: end) {
-                openBlock(matched: &matched)
+            } else if !indented && first == MarkdownASCII.hash && BlockStart.isATXHeading(bytes, at: position, end: end) {
+                openBlock(matched: matched)
                 return
             } else if !indented, let opening = BlockStart.openingFence(bytes, at: position, end: end) {
-                openBlock(matched: &matched)
+                openBlock(matched: matched)
                 openFence(opening, cursor: cursor, line: line, number: number)
                 return
-            } else if !indented && first == ASCII.lessThan,
+            } else if !indented && first == MarkdownASCII.lessThan,
                       // Kind 7 cannot interrupt a paragraph, not even one this line
                       // might continue lazily.
                       let kind = HTMLBlockCondition.start(bytes, at: position, end: end,
                                                           allowKind7: !paragraphContinues && !maybeLazy) {
-                openBlock(matched: &matched)
+                openBlock(matched: matched)
                 let endsHere = HTMLBlockCondition.endsOnLine(kind: kind, bytes, from: position, end: end)
                 leaf = endsHere ? .none : .html(kind: kind)
                 return
@@ -141,16 +141,16 @@ struct BlockStructureParser {
                 leaf = .none
                 return
             } else if !indented && isThematicBreak(at: position, end: end, kill: &thematicBreakKill) {
-                openBlock(matched: &matched)
+                openBlock(matched: matched)
                 return
             } else if !indented,
                       let width = BlockStart.listMarkerWidth(bytes, at: position, end: end, interruptsParagraph: paragraphContinues) {
-                openBlock(matched: &matched)
-                let contentIndent = consumeListMarker(&cursor, width: width)
+                openBlock(matched: matched)
+                let contentIndent = cursor.consumeListMarker(width: width)
                 containers.append(Container(isListItem: true, contentIndent: contentIndent))
                 matched = containers.count
             } else if indented && !maybeLazy && !cursor.isBlank {
-                openBlock(matched: &matched)
+                openBlock(matched: matched)
                 leaf = .indentedCode
                 return
             } else {
@@ -176,36 +176,6 @@ struct BlockStructureParser {
 
     // MARK: - Steps
 
-    /// ">" and one optional following space or tab column.
-    private func consumeBlockQuoteMarker(_ cursor: inout LineCursor) {
-        cursor.advanceToFirstNonspace()
-        cursor.advance(bytes: 1)
-        if ASCII.isSpaceOrTab(cursor.byte(at: cursor.offset)) {
-            cursor.advance(columns: 1)
-        }
-    }
-
-    /// Consumes a list marker of `width` bytes at the first non-space and the spaces
-    /// after it that belong to the marker; returns the item's content indentation.
-    /// 1–4 columns of spaces count; 5+ (indented code inside the item) or none
-    /// before the end of the line count as 1.
-    private func consumeListMarker(_ cursor: inout LineCursor, width: Int) -> Int {
-        let markerOffset = cursor.indent
-        cursor.advanceToFirstNonspace()
-        cursor.advance(bytes: width)
-        let afterMarker = cursor
-        while cursor.column - afterMarker.column <= 5 && ASCII.isSpaceOrTab(cursor.byte(at: cursor.offset)) {
-            cursor.advance(columns: 1)
-        }
-        let spaces = cursor.column - afterMarker.column
-        if spaces >= 5 || spaces < 1 || cursor.offset >= cursor.end {
-            cursor = afterMarker
-            if spaces > 0 { cursor.advance(columns: 1) }
-            return markerOffset + width + 1
-        }
-        return markerOffset + width + spaces
-    }
-
     /// A line inside an open fence (all containers matched): either its closing
     /// fence or a content line.
     private mutating func continueFence(_ cursor: inout LineCursor, line: SourceLine, number: Int) {
@@ -222,7 +192,7 @@ struct BlockStructureParser {
             return
         }
         var indentation = fenceIndent
-        while indentation > 0 && ASCII.isSpaceOrTab(cursor.byte(at: cursor.offset)) {
+        while indentation > 0 && MarkdownASCII.isSpaceOrTab(cursor.byte(at: cursor.offset)) {
             cursor.advance(columns: 1)
             indentation -= 1
         }
@@ -265,14 +235,14 @@ struct BlockStructureParser {
             var written = 0
             for container in containers {
                 if container.isListItem {
-                    for _ in 0..<container.contentIndent { buffer[written] = ASCII.space; written += 1 }
+                    for _ in 0..<container.contentIndent { buffer[written] = MarkdownASCII.space; written += 1 }
                 } else {
-                    buffer[written] = ASCII.greaterThan
-                    buffer[written + 1] = ASCII.space
+                    buffer[written] = MarkdownASCII.greaterThan
+                    buffer[written + 1] = MarkdownASCII.space
                     written += 2
                 }
             }
-            for _ in 0..<fenceIndent { buffer[written] = ASCII.space; written += 1 }
+            for _ in 0..<fenceIndent { buffer[written] = MarkdownASCII.space; written += 1 }
             return written
         }
     }
@@ -281,7 +251,7 @@ struct BlockStructureParser {
 
     /// A new block starts in the innermost matched container: whatever did not
     /// match, and the current leaf, end first.
-    private mutating func openBlock(matched: inout Int) {
+    private mutating func openBlock(matched: Int) {
         closeLeaf()
         closeContainers(from: matched)
         markChild()

@@ -9,12 +9,12 @@ enum HTMLBlockCondition {
     static func start(
         _ bytes: UnsafeBufferPointer<UInt8>, at position: Int, end: Int, allowKind7: Bool
     ) -> Int? {
-        guard position + 1 < end, bytes[position] == ASCII.lessThan else { return nil }
+        guard position + 1 < end, bytes[position] == MarkdownASCII.lessThan else { return nil }
         let next = bytes[position + 1]
         if next == UInt8(ascii: "!") {
             if has(bytes, "<!--", at: position, end: end) { return 2 }
             if has(bytes, "<![CDATA[", at: position, end: end) { return 5 }
-            if position + 2 < end && ASCII.isLetter(bytes[position + 2]) { return 4 }
+            if position + 2 < end && MarkdownASCII.isLetter(bytes[position + 2]) { return 4 }
             return nil
         }
         if next == UInt8(ascii: "?") { return 3 }
@@ -27,12 +27,12 @@ enum HTMLBlockCondition {
         let after = nameEnd < end ? bytes[nameEnd] : 0
         let isKind1Name = kind1Names.contains(name)
 
-        if !isClosing && isKind1Name && (after == 0 || ASCII.isSpaceOrTab(after) || after == ASCII.greaterThan) {
+        if !isClosing && isKind1Name && (after == 0 || MarkdownASCII.isSpaceOrTab(after) || after == MarkdownASCII.greaterThan) {
             return 1
         }
         if kind6Names.contains(name) {
-            if after == 0 || ASCII.isSpaceOrTab(after) || after == ASCII.greaterThan { return 6 }
-            if after == UInt8(ascii: "/") && nameEnd + 1 < end && bytes[nameEnd + 1] == ASCII.greaterThan {
+            if after == 0 || MarkdownASCII.isSpaceOrTab(after) || after == MarkdownASCII.greaterThan { return 6 }
+            if after == UInt8(ascii: "/") && nameEnd + 1 < end && bytes[nameEnd + 1] == MarkdownASCII.greaterThan {
                 return 6
             }
         }
@@ -43,7 +43,7 @@ enum HTMLBlockCondition {
             ? closingTagEnd(bytes, afterName: nameEnd, end: end)
             : openTagEnd(bytes, afterName: nameEnd, end: end)
         guard var cursor = tagEnd else { return nil }
-        while cursor < end && ASCII.isSpaceOrTab(bytes[cursor]) { cursor += 1 }
+        while cursor < end && MarkdownASCII.isSpaceOrTab(bytes[cursor]) { cursor += 1 }
         return cursor == end ? 7 : nil
     }
 
@@ -76,11 +76,11 @@ enum HTMLBlockCondition {
 
     /// Tag name: an ASCII letter, then letters, digits and "-".
     private static func tagNameEnd(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, end: Int) -> Int {
-        guard start < end, ASCII.isLetter(bytes[start]) else { return start }
+        guard start < end, MarkdownASCII.isLetter(bytes[start]) else { return start }
         var cursor = start + 1
         while cursor < end {
             let byte = bytes[cursor]
-            guard ASCII.isLetter(byte) || ASCII.isDigit(byte) || byte == UInt8(ascii: "-") else { break }
+            guard MarkdownASCII.isLetter(byte) || MarkdownASCII.isDigit(byte) || byte == UInt8(ascii: "-") else { break }
             cursor += 1
         }
         return cursor
@@ -90,7 +90,7 @@ enum HTMLBlockCondition {
     /// known tag are cut short, so this small allocation stays off the hot path.
     private static func lowercasedName(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
         guard range.count <= 10 else { return "" }
-        return String(decoding: bytes[range].lazy.map(ASCII.lowercased), as: UTF8.self)
+        return String(decoding: bytes[range].lazy.map(MarkdownASCII.lowercased), as: UTF8.self)
     }
 
     /// End of a complete open tag whose name ends at `afterName`: attributes, optional
@@ -99,29 +99,29 @@ enum HTMLBlockCondition {
         var cursor = afterName
         while true {
             let whitespaceStart = cursor
-            while cursor < end && ASCII.isSpaceOrTab(bytes[cursor]) { cursor += 1 }
+            while cursor < end && MarkdownASCII.isSpaceOrTab(bytes[cursor]) { cursor += 1 }
             guard cursor > whitespaceStart, cursor < end, isAttributeNameStart(bytes[cursor]) else { break }
             cursor += 1
             while cursor < end && isAttributeNameByte(bytes[cursor]) { cursor += 1 }
             // Optional value specification: whitespace, "=", whitespace, value.
             var valueCursor = cursor
-            while valueCursor < end && ASCII.isSpaceOrTab(bytes[valueCursor]) { valueCursor += 1 }
+            while valueCursor < end && MarkdownASCII.isSpaceOrTab(bytes[valueCursor]) { valueCursor += 1 }
             guard valueCursor < end, bytes[valueCursor] == UInt8(ascii: "=") else { continue }
             valueCursor += 1
-            while valueCursor < end && ASCII.isSpaceOrTab(bytes[valueCursor]) { valueCursor += 1 }
+            while valueCursor < end && MarkdownASCII.isSpaceOrTab(bytes[valueCursor]) { valueCursor += 1 }
             guard let valueEnd = attributeValueEnd(bytes, at: valueCursor, end: end) else { return nil }
             cursor = valueEnd
         }
         if cursor < end && bytes[cursor] == UInt8(ascii: "/") { cursor += 1 }
-        guard cursor < end, bytes[cursor] == ASCII.greaterThan else { return nil }
+        guard cursor < end, bytes[cursor] == MarkdownASCII.greaterThan else { return nil }
         return cursor + 1
     }
 
     /// End of "</name" + optional whitespace + ">".
     private static func closingTagEnd(_ bytes: UnsafeBufferPointer<UInt8>, afterName: Int, end: Int) -> Int? {
         var cursor = afterName
-        while cursor < end && ASCII.isSpaceOrTab(bytes[cursor]) { cursor += 1 }
-        guard cursor < end, bytes[cursor] == ASCII.greaterThan else { return nil }
+        while cursor < end && MarkdownASCII.isSpaceOrTab(bytes[cursor]) { cursor += 1 }
+        guard cursor < end, bytes[cursor] == MarkdownASCII.greaterThan else { return nil }
         return cursor + 1
     }
 
@@ -136,8 +136,8 @@ enum HTMLBlockCondition {
         var cursor = start
         while cursor < end {
             switch bytes[cursor] {
-            case ASCII.space, ASCII.tab, UInt8(ascii: "\""), UInt8(ascii: "'"), UInt8(ascii: "="),
-                 ASCII.lessThan, ASCII.greaterThan, ASCII.backtick:
+            case MarkdownASCII.space, MarkdownASCII.tab, UInt8(ascii: "\""), UInt8(ascii: "'"), UInt8(ascii: "="),
+                 MarkdownASCII.lessThan, MarkdownASCII.greaterThan, MarkdownASCII.backtick:
                 return cursor > start ? cursor : nil
             default:
                 cursor += 1
@@ -147,11 +147,11 @@ enum HTMLBlockCondition {
     }
 
     private static func isAttributeNameStart(_ byte: UInt8) -> Bool {
-        ASCII.isLetter(byte) || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ":")
+        MarkdownASCII.isLetter(byte) || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ":")
     }
 
     private static func isAttributeNameByte(_ byte: UInt8) -> Bool {
-        isAttributeNameStart(byte) || ASCII.isDigit(byte) || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "-")
+        isAttributeNameStart(byte) || MarkdownASCII.isDigit(byte) || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "-")
     }
 
     private static func has(_ bytes: UnsafeBufferPointer<UInt8>, _ literal: StaticString, at position: Int, end: Int) -> Bool {
@@ -176,9 +176,9 @@ enum HTMLBlockCondition {
     private static func containsKind1ClosingTag(_ bytes: UnsafeBufferPointer<UInt8>, from position: Int, end: Int) -> Bool {
         var cursor = position
         while cursor + 1 < end {
-            if bytes[cursor] == ASCII.lessThan && bytes[cursor + 1] == UInt8(ascii: "/") {
+            if bytes[cursor] == MarkdownASCII.lessThan && bytes[cursor + 1] == UInt8(ascii: "/") {
                 let nameEnd = tagNameEnd(bytes, from: cursor + 2, end: end)
-                if nameEnd < end, bytes[nameEnd] == ASCII.greaterThan,
+                if nameEnd < end, bytes[nameEnd] == MarkdownASCII.greaterThan,
                    kind1Names.contains(lowercasedName(bytes, (cursor + 2)..<nameEnd)) {
                     return true
                 }

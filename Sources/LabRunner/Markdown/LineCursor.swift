@@ -45,12 +45,12 @@ struct LineCursor {
         var columnsToTabStop = 4 - column % 4
         while position < end {
             let byte = bytes[position]
-            if byte == ASCII.space {
+            if byte == MarkdownASCII.space {
                 position += 1
                 nonspaceColumn += 1
                 columnsToTabStop -= 1
                 if columnsToTabStop == 0 { columnsToTabStop = 4 }
-            } else if byte == ASCII.tab {
+            } else if byte == MarkdownASCII.tab {
                 position += 1
                 nonspaceColumn += columnsToTabStop
                 columnsToTabStop = 4
@@ -66,7 +66,7 @@ struct LineCursor {
     mutating func advance(columns count: Int) {
         var remaining = count
         while remaining > 0 && offset < end {
-            if bytes[offset] == ASCII.tab {
+            if bytes[offset] == MarkdownASCII.tab {
                 let columnsToTabStop = 4 - column % 4
                 partiallyConsumedTab = columnsToTabStop > remaining
                 let step = min(remaining, columnsToTabStop)
@@ -87,7 +87,7 @@ struct LineCursor {
     mutating func advance(bytes count: Int) {
         var remaining = count
         while remaining > 0 && offset < end {
-            column += bytes[offset] == ASCII.tab ? 4 - column % 4 : 1
+            column += bytes[offset] == MarkdownASCII.tab ? 4 - column % 4 : 1
             partiallyConsumedTab = false
             offset += 1
             remaining -= 1
@@ -103,7 +103,7 @@ struct LineCursor {
 }
 
 /// The ASCII bytes block parsing looks at.
-enum ASCII {
+enum MarkdownASCII {
     static let tab = UInt8(ascii: "\t")
     static let space = UInt8(ascii: " ")
     static let backtick = UInt8(ascii: "`")

@@ -83,7 +83,7 @@ struct OpenFence {
                 var start = contentLine.textStart
                 if nextRemainder < tabRemainders.count && tabRemainders[nextRemainder].index == index {
                     for _ in 0..<tabRemainders[nextRemainder].spaces {
-                        buffer[written] = ASCII.space
+                        buffer[written] = MarkdownASCII.space
                         written += 1
                     }
                     start += 1
@@ -109,16 +109,16 @@ struct OpenFence {
     static func infoString(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> String {
         var lower = start
         var upper = end
-        while lower < upper && ASCII.isSpaceOrTab(bytes[lower]) { lower += 1 }
-        while upper > lower && ASCII.isSpaceOrTab(bytes[upper - 1]) { upper -= 1 }
+        while lower < upper && MarkdownASCII.isSpaceOrTab(bytes[lower]) { lower += 1 }
+        while upper > lower && MarkdownASCII.isSpaceOrTab(bytes[upper - 1]) { upper -= 1 }
         let trimmed = UnsafeBufferPointer(rebasing: bytes[lower..<upper])
-        guard trimmed.contains(ASCII.backslash) else { return String(decoding: trimmed, as: UTF8.self) }
+        guard trimmed.contains(MarkdownASCII.backslash) else { return String(decoding: trimmed, as: UTF8.self) }
         var decoded: [UInt8] = []
         decoded.reserveCapacity(upper - lower)
         var cursor = lower
         while cursor < upper {
             let byte = bytes[cursor]
-            if byte == ASCII.backslash && cursor + 1 < upper && ASCII.isPunctuation(bytes[cursor + 1]) {
+            if byte == MarkdownASCII.backslash && cursor + 1 < upper && MarkdownASCII.isPunctuation(bytes[cursor + 1]) {
                 decoded.append(bytes[cursor + 1])
                 cursor += 2
             } else {

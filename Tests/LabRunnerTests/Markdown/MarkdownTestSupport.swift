@@ -12,6 +12,6 @@ func fencedCodes(_ text: String) -> [String] {
 }
 
 /// The raw source text of `range`, to check offsets against the bytes they address.
-func slice(_ text: String, _ range: Range<Int>) -> String {
+func markdownSlice(_ text: String, _ range: Range<Int>) -> String {
     String(decoding: Array(text.utf8)[range], as: UTF8.self)
 }

@@ -115,7 +115,7 @@ struct OffsetTests {
     func rawContentMatchesCode(markdown: String) throws {
         let source = MarkdownSource(text: markdown)
         let block = try #require(MarkdownParser.fencedBlocks(in: source).first)
-        let raw = slice(markdown, block.contentRange)
+        let raw = markdownSlice(markdown, block.contentRange)
         let normalized = raw.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
         #expect(normalized == block.code)
         #expect(block.contentLines.map(\.textStart) == block.contentLines.map { source.lines[$0.line - 1].start })
