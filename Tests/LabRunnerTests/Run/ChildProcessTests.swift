@@ -41,6 +41,17 @@ import Glibc
     }
 
     @Test func stdinIsAtEOFImmediately() throws {
+        // Make our own stdin a pipe that never ends, so a child inheriting it would block.
+        // Close-on-exec, so a child spawned meanwhile by another test cannot keep it open.
+        let pipe = try ProcessPlatform.makeCloseOnExecPipe()
+        let savedStdin = dup(0)
+        dup2(pipe.read, 0)
+        defer {
+            dup2(savedStdin, 0)
+            close(savedStdin)
+            close(pipe.read)
+            close(pipe.write)
+        }
         let result = try ChildProcess.run(ProcessRequest(executable: "/bin/cat", environment: [:], timeout: 5))
         #expect(result.termination == .exited(0))
         #expect(result.stdout.isEmpty)
@@ -54,11 +65,12 @@ import Glibc
     }
 
     @Test func resetsSignalsLabRunnerIgnores() throws {
-        // The CLI ignores SIGINT/SIGTERM itself; children must still die of them.
-        let previous = signal(SIGTERM, SIG_IGN)
-        defer { signal(SIGTERM, previous) }
-        let result = try run("/bin/sh", "-c", "kill -TERM $$; sleep 5", timeout: 5)
-        #expect(result.termination == .signaled(SIGTERM))
+        // The CLI ignores SIGINT/SIGTERM itself, and ignored signals survive exec; children must
+        // still die of them. SIGUSR2 stands in, so other tests' SIGINT/SIGTERM handling is untouched.
+        let previous = signal(SIGUSR2, SIG_IGN)
+        defer { signal(SIGUSR2, previous) }
+        let result = try run("/bin/sh", "-c", "kill -USR2 $$; sleep 5", timeout: 5)
+        #expect(result.termination == .signaled(SIGUSR2))
     }
 
     // MARK: Stopping children
@@ -185,25 +197,18 @@ import Glibc
 
     // MARK: Concurrency and resources
 
-    @Test func manyConcurrentRunsFromSeveralThreads() async throws {
+    @Test func manyConcurrentRunsFromSeveralThreads() throws {
         let count = 16
         let clock = ContinuousClock.now
-        let results = await withTaskGroup(of: (Int, Result<ProcessResult, ProcessError>).self) { group in
-            for index in 0..<count {
-                group.addTask {
-                    let request = ProcessRequest(
-                        executable: "/bin/sh", arguments: ["-c", "/bin/sleep 0.3; echo \"$1\"; echo \"e$1\" >&2", "sh", "\(index)"],
-                        environment: [:], timeout: 10)
-                    return (index, await runOnOwnThread(request))
-                }
-            }
-            var all: [Int: Result<ProcessResult, ProcessError>] = [:]
-            for await (index, result) in group { all[index] = result }
-            return all
+        let runs = (0..<count).map { index in
+            ThreadedRun(ProcessRequest(
+                executable: "/bin/sh", arguments: ["-c", "/bin/sleep 0.3; echo \"$1\"; echo \"e$1\" >&2", "sh", "\(index)"],
+                environment: [:], timeout: 10))
         }
+        let results = runs.map { $0.wait() }
         let elapsed = ContinuousClock.now - clock
-        for index in 0..<count {
-            let result = try #require(results[index]).get()
+        for (index, outcome) in results.enumerated() {
+            let result = try outcome.get()
             #expect(text(result.stdout) == "\(index)\n")
             #expect(text(result.stderr) == "e\(index)\n")
             #expect(result.termination == .exited(0))
@@ -212,49 +217,40 @@ import Glibc
         #expect(elapsed < .seconds(3))
     }
 
-    @Test func childrenInheritNoStrayDescriptors() async throws {
+    @Test func childrenInheritNoStrayDescriptors() throws {
         // Spawned concurrently, so each child could catch the others' pipes if they leaked.
-        let results = await withTaskGroup(of: Result<ProcessResult, ProcessError>.self) { group in
-            for _ in 0..<8 {
-                group.addTask {
-                    // The glob lists /dev/fd while the directory itself is open (one extra fd).
-                    await runOnOwnThread(ProcessRequest(executable: "/bin/sh", arguments: ["-c", "/bin/sleep 0.1; echo /dev/fd/*"],
-                                                        environment: [:], timeout: 5))
-                }
-            }
-            var all: [Result<ProcessResult, ProcessError>] = []
-            for await result in group { all.append(result) }
-            return all
+        let runs = (0..<8).map { _ in
+            // The glob lists /dev/fd while the directory itself is open (one extra fd).
+            ThreadedRun(ProcessRequest(executable: "/bin/sh", arguments: ["-c", "/bin/sleep 0.1; echo /dev/fd/*"],
+                                       environment: [:], timeout: 5))
         }
-        for result in results {
-            let listing = text(try result.get().stdout).trimmingCharacters(in: .whitespacesAndNewlines)
-            let fds = listing.split(separator: " ").map { $0.split(separator: "/").last.map(String.init) ?? "" }
-            let extra = fds.compactMap { Int($0) }.filter { $0 > 2 }
-            #expect(extra.count <= 1, "the child saw descriptors \(fds)")
+        for run in runs {
+            let listing = text(try run.wait().get().stdout).trimmingCharacters(in: .whitespacesAndNewlines)
+            let fds = listing.split(separator: " ").compactMap { $0.split(separator: "/").last.flatMap { Int($0) } }
+            #expect(fds.filter { $0 > 2 }.count <= 1, "the child saw descriptors \(fds)")
+            #expect(fds.count >= 3, "unexpected listing \(listing)")
         }
     }
 
-    @Test func waitsWithoutBusyLooping() async {
-        // Thread CPU time of the caller while children sleep with their pipes open, and closed.
-        let cpu = await onOwnThread { () -> Double in
-            let before = threadCPUSeconds()
-            _ = try? run("/bin/sleep", "0.6", timeout: 5)
-            _ = try? run("/bin/sh", "-c", "exec >&- 2>&-; exec /bin/sleep 0.6", timeout: 5)
-            return threadCPUSeconds() - before
-        }
+    @Test func waitsWithoutBusyLooping() {
+        // CPU time of this thread while children sleep with their pipes open, then closed.
+        let before = threadCPUSeconds()
+        _ = try? run("/bin/sleep", "0.6", timeout: 5)
+        _ = try? run("/bin/sh", "-c", "exec >&- 2>&-; exec /bin/sleep 0.6", timeout: 5)
+        let cpu = threadCPUSeconds() - before
         #expect(cpu < 0.2, "run used \(cpu) s of CPU while the children slept")
     }
 
     // MARK: Registry
 
-    @Test func killAllStopsRunningGroupsAndLaterSpawns() async throws {
+    @Test func killAllStopsRunningGroupsAndLaterSpawns() throws {
         let registry = ProcessRegistry()
         let request = ProcessRequest(executable: "/bin/sh", arguments: ["-c", "/bin/sleep 30 & /bin/sleep 30"],
                                      environment: [:], timeout: 10)
-        async let running = runOnOwnThread(request, registry: registry)
+        let running = ThreadedRun(request, registry: registry)
         #expect(waitUntil { !registry.liveGroups.isEmpty })
         registry.killAll()
-        let result = try await running.get()
+        let result = try running.wait().get()
         #expect(result.termination == .signaled(SIGKILL))
         #expect(result.duration < 3)
         #expect(registry.liveGroups.isEmpty)
@@ -299,21 +295,28 @@ private func text(_ bytes: [UInt8]) -> String {
     String(decoding: bytes, as: UTF8.self)
 }
 
-/// Runs blocking work on a dedicated thread, as LabRunner's callers do, keeping the
-/// cooperative pool free.
-private func onOwnThread<T: Sendable>(_ body: @escaping @Sendable () -> T) async -> T {
-    await withCheckedContinuation { continuation in
-        Thread.detachNewThread { continuation.resume(returning: body()) }
-    }
-}
+/// A run on its own thread, as LabRunner's callers do; `wait()` blocks until it is over.
+/// Plain threads, not tasks: a blocked cooperative pool (2 threads here) must not stall it.
+private final class ThreadedRun: @unchecked Sendable {
+    // @unchecked: `outcome` is written once, before `done` is signalled, and read after waiting on it.
+    private let done = DispatchSemaphore(value: 0)
+    private var outcome: Result<ProcessResult, ProcessError>?
 
-private func runOnOwnThread(_ request: ProcessRequest, registry: ProcessRegistry = .shared) async -> Result<ProcessResult, ProcessError> {
-    await onOwnThread { () -> Result<ProcessResult, ProcessError> in
-        do throws(ProcessError) {
-            return .success(try ChildProcess.run(request, registry: registry))
-        } catch {
-            return .failure(error)
+    init(_ request: ProcessRequest, registry: ProcessRegistry = .shared) {
+        Thread.detachNewThread { [self] in
+            do throws(ProcessError) {
+                outcome = .success(try ChildProcess.run(request, registry: registry))
+            } catch {
+                outcome = .failure(error)
+            }
+            done.signal()
         }
+    }
+
+    func wait() -> Result<ProcessResult, ProcessError> {
+        done.wait()
+        done.signal()  // later waits return at once
+        return outcome!
     }
 }
 
