@@ -1,0 +1,30 @@
+/// One `swift` fenced block of a lab, with what the lab says about it.
+struct Cell: Sendable {
+    /// Position among the lab's Swift cells, from 0; the program's output markers use it.
+    let index: Int
+    let block: FencedBlock
+    /// The `// MARK: - Name` section the cell opens or continues.
+    let section: String?
+    let attributes: [CellAttribute]
+    let platform: CellPlatform
+    /// Expected transcripts written below the cell, in document order.
+    var outputs: [ExpectedOutput] = []
+
+    var line: Int { block.openingLine }
+    var isSkipped: Bool { attributes.contains(.skip) }
+    var needsApple: Bool { if case .apple = platform { true } else { false } }
+
+    /// The block that holds what this cell should print in `scenario`: its own named block, else a plain one.
+    func expectedOutput(for scenario: String) -> ExpectedOutput? {
+        outputs.first { $0.scenarios.contains(scenario) } ?? outputs.first { $0.scenarios.isEmpty }
+    }
+}
+
+/// An `output` fenced block: what the Swift cell above it prints.
+struct ExpectedOutput: Sendable {
+    let block: FencedBlock
+    /// The scenarios it is for; empty means every scenario without a block of its own.
+    let scenarios: [String]
+
+    var line: Int { block.openingLine }
+}

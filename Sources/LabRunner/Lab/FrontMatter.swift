@@ -1,0 +1,104 @@
+/// The optional `---` … `---` block of `key: value` lines at the top of a lab.
+struct FrontMatter: Sendable, Equatable {
+    static let keys = ["title", "scenarios", "swift-version", "timeout", "swiftc-flags"]
+
+    var settings = LabSettings()
+    /// Lines the front matter spans, delimiters included; 0 when the lab has none.
+    var lineCount = 0
+
+    /// Reads the front matter of `source`; a lab without one gets the defaults.
+    static func parse(_ source: MarkdownSource, path: String) throws(LabError) -> FrontMatter {
+        guard let first = source.lines.first, Self.isDelimiter(source.text(of: first)) else {
+            return FrontMatter()
+        }
+        var result = FrontMatter()
+        var seen: [String: Int] = [:]
+        for number in 2...max(2, source.lines.count) where number <= source.lines.count {
+            let text = source.text(of: source.lines[number - 1])
+            if Self.isDelimiter(text) {
+                result.lineCount = number
+                return result
+            }
+            let trimmed = text.trimmingWhitespace()
+            if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
+            guard let colon = text.firstIndex(of: ":") else {
+                throw .frontMatterSyntax(SourceLocation(path: path, line: number, column: 1), line: trimmed)
+            }
+            let key = String(text[..<colon]).trimmingWhitespace()
+            let rawValue = String(text[text.index(after: colon)...])
+            let value = Self.unquoted(rawValue.trimmingWhitespace())
+            let keyColumn = text.utf8.count - text.drop { $0 == " " || $0 == "\t" }.utf8.count + 1
+            let valueColumn = text[..<colon].utf8.count + 2
+                + rawValue.prefix { $0 == " " || $0 == "\t" }.utf8.count
+            let keyAt = SourceLocation(path: path, line: number, column: keyColumn)
+            let valueAt = SourceLocation(path: path, line: number, column: valueColumn)
+            guard Self.keys.contains(key) else {
+                throw .unknownKey(keyAt, key: key, suggestion: EditDistance.closest(to: key, in: Self.keys))
+            }
+            if let firstLine = seen[key] { throw .duplicateKey(keyAt, key: key, firstLine: firstLine) }
+            seen[key] = number
+            try result.settings.set(key, to: value, at: valueAt)
+        }
+        throw .frontMatterUnclosed(SourceLocation(path: path, line: 1, column: 1))
+    }
+
+    private static func isDelimiter(_ text: String) -> Bool {
+        text.trimmingWhitespace() == "---" && text.hasPrefix("---")
+    }
+
+    private static func unquoted(_ value: String) -> String {
+        for quote in ["\"", "'"] where value.count >= 2 && value.hasPrefix(quote) && value.hasSuffix(quote) {
+            return String(value.dropFirst().dropLast())
+        }
+        return value
+    }
+}
+
+extension LabSettings {
+    /// Sets one front matter key, validating its value.
+    fileprivate mutating func set(_ key: String, to value: String, at location: SourceLocation) throws(LabError) {
+        func bad(_ expected: String) -> LabError {
+            .badValue(location, key: key, value: value, expected: expected)
+        }
+        switch key {
+        case "title":
+            guard !value.isEmpty else { throw bad("a non-empty title") }
+            title = value
+        case "scenarios":
+            var list = value
+            if list.hasPrefix("[") && list.hasSuffix("]") { list = String(list.dropFirst().dropLast()) }
+            let names = list.split(separator: ",").map { String($0).trimmingWhitespace() }
+            guard !names.isEmpty, names.allSatisfy(ScenarioName.isValid) else {
+                throw bad("scenario names like 'mock, empty, failing' (letters, digits, '_' and '-')")
+            }
+            if let twice = names.enumerated().first(where: { names[..<$0.offset].contains($0.element) }) {
+                throw bad("each scenario once, but '\(twice.element)' is declared twice")
+            }
+            scenarios = names
+        case "swift-version":
+            let parts = value.split(separator: ".", omittingEmptySubsequences: false)
+            guard (1...2).contains(parts.count), parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCIIDigit) }) else {
+                throw bad("a Swift language mode such as 5 or 6")
+            }
+            swiftVersion = value
+        case "timeout":
+            let number = value.hasSuffix("s") ? String(value.dropLast()) : value
+            guard let seconds = Double(number), seconds > 0, seconds <= 86_400 else {
+                throw bad("a number of seconds greater than 0, such as 10 or 2.5")
+            }
+            timeout = seconds
+        case "swiftc-flags":
+            swiftcFlags = value.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+        default:
+            preconditionFailure("FrontMatter.keys and LabSettings.set disagree on '\(key)'")
+        }
+    }
+}
+
+/// Scenario names: identifiers that are safe in info strings, environment values and report names.
+enum ScenarioName {
+    static func isValid(_ name: String) -> Bool {
+        guard let first = name.unicodeScalars.first, first.properties.isAlphabetic || first == "_" else { return false }
+        return name.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_" || $0 == "-") }
+    }
+}

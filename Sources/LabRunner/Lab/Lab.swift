@@ -1,0 +1,28 @@
+/// A Markdown lab as the runner understands it: settings, Swift cells and their expected outputs.
+struct Lab: Sendable {
+    /// The path as the user gave it; diagnostics and reports use it.
+    let path: String
+    let source: MarkdownSource
+    let settings: LabSettings
+    /// Lines taken by the front matter (0 when none).
+    let frontMatterLines: Int
+    /// Every fenced code block of the document, any language.
+    let blocks: [FencedBlock]
+    let cells: [Cell]
+
+    var title: String? { settings.title }
+    var scenarios: [String] { settings.scenarios }
+    /// Cells that go into the program (on this platform or inside `#if canImport(SwiftUI)`).
+    var compiledCells: [Cell] { cells.filter { !$0.isSkipped } }
+
+    /// The section names in order of first appearance.
+    var sections: [String] {
+        var seen: [String] = []
+        for name in cells.compactMap(\.section) where !seen.contains(name) { seen.append(name) }
+        return seen
+    }
+
+    func location(line: Int, column: Int? = nil) -> SourceLocation {
+        SourceLocation(path: path, line: line, column: column)
+    }
+}

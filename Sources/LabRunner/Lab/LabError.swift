@@ -1,0 +1,71 @@
+/// Why a lab file cannot be read as a lab: always a user's input error (exit status 2).
+enum LabError: Error, CustomStringConvertible, Equatable {
+    case unreadable(path: String, reason: String)
+    case notUTF8(path: String, byteOffset: Int)
+    case frontMatterUnclosed(SourceLocation)
+    case frontMatterSyntax(SourceLocation, line: String)
+    case unknownKey(SourceLocation, key: String, suggestion: String?)
+    case duplicateKey(SourceLocation, key: String, firstLine: Int)
+    case badValue(SourceLocation, key: String, value: String, expected: String)
+    case unknownAttribute(SourceLocation, attribute: String, suggestion: String?)
+    case outputBeforeCell(SourceLocation)
+    case undeclaredScenario(SourceLocation, scenario: String, declared: [String])
+    case duplicateOutput(SourceLocation, scenario: String?, firstLine: Int)
+
+    /// Where the problem is, for `path:line:col: error:` lines.
+    var location: SourceLocation? {
+        switch self {
+        case .unreadable, .notUTF8: nil
+        case .frontMatterUnclosed(let l), .frontMatterSyntax(let l, _), .unknownKey(let l, _, _),
+             .duplicateKey(let l, _, _), .badValue(let l, _, _, _), .unknownAttribute(let l, _, _),
+             .outputBeforeCell(let l), .undeclaredScenario(let l, _, _), .duplicateOutput(let l, _, _):
+            l
+        }
+    }
+
+    /// The message without the location.
+    var message: String {
+        switch self {
+        case .unreadable(_, let reason):
+            return "cannot read lab: \(reason)"
+        case .notUTF8(_, let offset):
+            return "not valid UTF-8 at byte offset \(offset); save the lab as UTF-8"
+        case .frontMatterUnclosed:
+            return "front matter opened with '---' is never closed; add a line '---' after its last key"
+        case .frontMatterSyntax(_, let line):
+            return "expected 'key: value' in front matter, found '\(line)'"
+        case .unknownKey(_, let key, let suggestion):
+            return "unknown front matter key '\(key)'" + Self.hint(suggestion)
+                + " (keys: \(FrontMatter.keys.joined(separator: ", ")))"
+        case .duplicateKey(_, let key, let first):
+            return "front matter key '\(key)' is already set on line \(first)"
+        case .badValue(_, let key, let value, let expected):
+            return "bad value '\(value)' for '\(key)': expected \(expected)"
+        case .unknownAttribute(_, let attribute, let suggestion):
+            return "unknown cell attribute '\(attribute)'" + Self.hint(suggestion)
+                + " (attributes: \(CellAttribute.allCases.map(\.rawValue).joined(separator: ", ")))"
+        case .outputBeforeCell:
+            return "output block before any swift cell: an output block shows what the swift cell above it prints"
+        case .undeclaredScenario(_, let scenario, let declared):
+            return "output block names scenario '\(scenario)', which the lab does not declare"
+                + Self.hint(EditDistance.closest(to: scenario, in: declared))
+                + " (scenarios: \(declared.joined(separator: ", ")))"
+        case .duplicateOutput(_, let scenario, let first):
+            let which = scenario.map { "scenario '\($0)'" } ?? "all scenarios"
+            return "second output block for \(which) of the same cell; the first is on line \(first)"
+        }
+    }
+
+    var description: String {
+        switch self {
+        case .unreadable(let path, _), .notUTF8(let path, _):
+            return "\(path): error: \(message)"
+        default:
+            return "\(location!): error: \(message)"
+        }
+    }
+
+    private static func hint(_ suggestion: String?) -> String {
+        suggestion.map { "; did you mean '\($0)'?" } ?? ""
+    }
+}

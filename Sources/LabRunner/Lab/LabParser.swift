@@ -1,0 +1,115 @@
+/// Turns a Markdown file's bytes into a `Lab`: front matter, Swift cells, sections and expected outputs.
+enum LabParser {
+    static func parse(bytes: [UInt8], path: String) throws(LabError) -> Lab {
+        if let offset = UTF8Validation.firstInvalidByte(in: bytes) {
+            throw .notUTF8(path: path, byteOffset: offset)
+        }
+        let source = MarkdownSource(bytes: bytes)
+        let frontMatter = try FrontMatter.parse(source, path: path)
+        let settings = frontMatter.settings
+        let blocks = MarkdownParser.fencedBlocks(in: source).filter { $0.openingLine > frontMatter.lineCount }
+
+        var cells: [Cell] = []
+        var section: String? = nil
+        for block in blocks {
+            let words = InfoString.words(block.info)
+            switch words.first?.text {
+            case "swift":
+                let attributes: [CellAttribute] = try words.dropFirst().map { word throws(LabError) -> CellAttribute in
+                    try attribute(word, block: block, source: source, path: path)
+                }
+                if let name = sectionName(of: block.code) { section = name }
+                let platform: CellPlatform = attributes.contains(.apple)
+                    ? .apple(reason: "marked apple")
+                    : AppleOnlyDetector.reason(for: block.code).map { CellPlatform.apple(reason: $0) } ?? .any
+                cells.append(Cell(index: cells.count, block: block, section: section,
+                                  attributes: attributes, platform: platform))
+            case "output":
+                let location = SourceLocation(path: path, line: block.openingLine, column: column(of: words[0], in: block, source: source))
+                guard !cells.isEmpty else { throw .outputBeforeCell(location) }
+                var scenarios: [String] = []
+                for word in words.dropFirst() {
+                    guard settings.scenarios.contains(word.text) else {
+                        let at = SourceLocation(path: path, line: block.openingLine, column: column(of: word, in: block, source: source))
+                        throw .undeclaredScenario(at, scenario: word.text, declared: settings.scenarios)
+                    }
+                    if !scenarios.contains(word.text) { scenarios.append(word.text) }
+                }
+                try checkNoDuplicate(scenarios, in: cells[cells.count - 1], at: location)
+                cells[cells.count - 1].outputs.append(ExpectedOutput(block: block, scenarios: scenarios))
+            default:
+                continue
+            }
+        }
+        return Lab(path: path, source: source, settings: settings, frontMatterLines: frontMatter.lineCount,
+                   blocks: blocks, cells: cells)
+    }
+
+    private static func attribute(_ word: InfoString.Word, block: FencedBlock, source: MarkdownSource, path: String) throws(LabError) -> CellAttribute {
+        if let attribute = CellAttribute(rawValue: word.text) { return attribute }
+        let at = SourceLocation(path: path, line: block.openingLine, column: column(of: word, in: block, source: source))
+        throw .unknownAttribute(at, attribute: word.text,
+                                suggestion: EditDistance.closest(to: word.text, in: CellAttribute.allCases.map(\.rawValue)))
+    }
+
+    private static func checkNoDuplicate(_ scenarios: [String], in cell: Cell, at location: SourceLocation) throws(LabError) {
+        if scenarios.isEmpty, let plain = cell.outputs.first(where: { $0.scenarios.isEmpty }) {
+            throw .duplicateOutput(location, scenario: nil, firstLine: plain.line)
+        }
+        for scenario in scenarios {
+            if let earlier = cell.outputs.first(where: { $0.scenarios.contains(scenario) }) {
+                throw .duplicateOutput(location, scenario: scenario, firstLine: earlier.line)
+            }
+        }
+    }
+
+    /// `// MARK: - Name` on the first non-blank line of a cell names its section.
+    static func sectionName(of code: String) -> String? {
+        guard let first = code.split(separator: "\n").first(where: { !$0.allSatisfy { $0 == " " || $0 == "\t" } }) else {
+            return nil
+        }
+        let line = String(first).trimmingWhitespace()
+        guard line.hasPrefix("// MARK:") else { return nil }
+        var name = line.dropFirst("// MARK:".count).drop { $0 == " " }
+        if name.hasPrefix("-") { name = name.dropFirst() }
+        let trimmed = String(name).trimmingWhitespace()
+        return trimmed.isEmpty ? nil : trimmed
+    }
+
+    /// 1-based column of an info-string word on the opening fence line.
+    private static func column(of word: InfoString.Word, in block: FencedBlock, source: MarkdownSource) -> Int {
+        let line = source.lines[block.openingLine - 1]
+        let text = source.bytes[line.start..<line.contentEnd]
+        let fenceEnd = (text.firstIndex { $0 == block.fenceCharacter } ?? line.start) + block.fenceLength
+        return fenceEnd - line.start + word.offset + 1 + leadingBlankCount(text[fenceEnd...])
+    }
+
+    private static func leadingBlankCount(_ bytes: ArraySlice<UInt8>) -> Int {
+        bytes.prefix { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }.count
+    }
+}
+
+/// The words of a fence's info string: `swift skip`, `swift,apple`, `output empty failing`.
+enum InfoString {
+    struct Word: Sendable, Equatable {
+        let text: String
+        /// UTF-8 offset of the word within the (trimmed) info string.
+        let offset: Int
+    }
+
+    static func words(_ info: String) -> [Word] {
+        var words: [Word] = []
+        var current: [UInt8] = [], start = 0
+        for (offset, byte) in info.utf8.enumerated() {
+            if byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: ",") {
+                if !current.isEmpty { words.append(Word(text: String(decoding: current, as: UTF8.self), offset: start)) }
+                current = []
+            } else {
+                if current.isEmpty { start = offset }
+                current.append(byte)
+            }
+        }
+        if !current.isEmpty { words.append(Word(text: String(decoding: current, as: UTF8.self), offset: start)) }
+        return words
+    }
+}

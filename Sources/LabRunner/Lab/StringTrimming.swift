@@ -1,0 +1,20 @@
+extension String {
+    /// The string without leading and trailing spaces and tabs (not newlines: callers work on single lines).
+    func trimmingWhitespace() -> String {
+        let isBlank: (Character) -> Bool = { $0 == " " || $0 == "\t" }
+        guard let start = firstIndex(where: { !isBlank($0) }) else { return "" }
+        let end = lastIndex(where: { !isBlank($0) })!
+        return String(self[start...end])
+    }
+}
+
+extension Character {
+    var isASCIIDigit: Bool { ("0"..."9").contains(self) }
+}
+
+extension MarkdownSource {
+    /// The text of one line, without its line ending; invalid UTF-8 is replaced (labs are checked for UTF-8 first).
+    func text(of line: SourceLine) -> String {
+        String(decoding: bytes[line.start..<line.contentEnd], as: UTF8.self)
+    }
+}

@@ -1,0 +1,22 @@
+import Testing
+@testable import LabRunner
+
+struct AppleOnlyDetectorTests {
+    @Test(arguments: [
+        ("import SwiftUI\n", "imports SwiftUI"),
+        ("@preconcurrency import UIKit\n", "imports UIKit"),
+        ("import struct SwiftUI.Color\n", "imports SwiftUI"),
+        ("#Preview(\"List\") {\n  ModelListView()\n}\n", "uses #Preview"),
+        ("struct ModelListView: View {\n  var body: some View { Text(\"\") }\n}\n", "declares ModelListView: View"),
+        ("extension Card: SwiftUI.View {}\n", "declares Card: SwiftUI.View"),
+        ("private struct Row<T>: Identifiable, View where T: Hashable {\n", "declares Row: View"),
+        ("struct Model: Codable, Sendable {}\n", nil),
+        ("// struct Old: View {}\nlet x = 1\n", nil),
+        ("import Foundation\nimport Observation\n", nil),
+        ("final class ViewModel: Observable {}\n", nil),
+        ("protocol ModelService: Sendable {}\n", nil),
+    ] as [(String, String?)])
+    func reasons(code: String, expected: String?) {
+        #expect(AppleOnlyDetector.reason(for: code) == expected)
+    }
+}
