@@ -1,0 +1,57 @@
+/// Reads `swiftc -diagnostic-style=llvm` output and maps locations back to the lab's Markdown.
+///
+/// Thanks to `#sourceLocation`, cell diagnostics already name the lab file and its lines; only
+/// columns need shifting by what container indentation (list items, block quotes) removed.
+enum DiagnosticParser {
+    static func parse(_ output: String, lab: Lab, generatedFile: String) -> [Diagnostic] {
+        let shifts = columnShifts(of: lab)
+        var diagnostics: [Diagnostic] = []
+        for line in output.split(separator: "\n", omittingEmptySubsequences: true) {
+            guard let (file, lineNumber, column, severity, message) = header(String(line)) else { continue }
+            if file == nil {
+                diagnostics.append(Diagnostic(severity: severity, location: nil, message: message))
+            } else if file == lab.path, let lineNumber {
+                let shifted = column.map { $0 + (shifts[lineNumber] ?? 0) }
+                diagnostics.append(Diagnostic(severity: severity, location: lab.location(line: lineNumber, column: shifted), message: message))
+            } else if file == generatedFile || file == ProgramGenerator.fileName {
+                diagnostics.append(Diagnostic(severity: severity, location: nil, message: message, inPrelude: true))
+            } else if let file, let lineNumber {
+                diagnostics.append(Diagnostic(severity: severity, location: SourceLocation(path: file, line: lineNumber, column: column), message: message))
+            }
+        }
+        return diagnostics
+    }
+
+    /// `path:line:col: severity: message`, `path:line: severity: message` or `severity: message`.
+    static func header(_ line: String) -> (String?, Int?, Int?, Diagnostic.Severity, String)? {
+        if line.hasPrefix("<unknown>:0: ") { return header(String(line.dropFirst("<unknown>:0: ".count))) }
+        for severity in Diagnostic.Severity.allCases {
+            if line.hasPrefix("\(severity.rawValue): ") {
+                return (nil, nil, nil, severity, String(line.dropFirst(severity.rawValue.count + 2)))
+            }
+            guard let range = line.range(of: ": \(severity.rawValue): ") else { continue }
+            let message = String(line[range.upperBound...])
+            var parts = line[..<range.lowerBound].split(separator: ":", omittingEmptySubsequences: false)
+            var numbers: [Int] = []
+            while numbers.count < 2, let last = parts.last, let number = Int(last) {
+                numbers.insert(number, at: 0)
+                parts.removeLast()
+            }
+            guard !numbers.isEmpty, !parts.isEmpty else { continue }
+            let file = parts.joined(separator: ":")
+            return (file, numbers[0], numbers.count > 1 ? numbers[1] : nil, severity, message)
+        }
+        return nil
+    }
+
+    /// For each Markdown line of a compiled cell, how many bytes of prefix the cell's code lost.
+    private static func columnShifts(of lab: Lab) -> [Int: Int] {
+        var shifts: [Int: Int] = [:]
+        for cell in lab.compiledCells {
+            for content in cell.block.contentLines {
+                shifts[content.line] = content.textStart - lab.source.lines[content.line - 1].start
+            }
+        }
+        return shifts
+    }
+}

@@ -1,0 +1,65 @@
+import Foundation
+
+/// The `swiftc` that builds labs: `SWIFTC` if set, else the first on `PATH`.
+struct SwiftCompiler: Sendable {
+    let path: String
+
+    static func locate(environment: [String: String]) throws(BuildError) -> SwiftCompiler {
+        if let explicit = environment["SWIFTC"], !explicit.isEmpty {
+            let resolved = explicit.contains("/") ? explicit : ExecutableSearch.find(explicit, path: environment["PATH"])
+            guard let resolved, ExecutableSearch.isExecutableFile(resolved) else {
+                throw .swiftcNotExecutable(explicit)
+            }
+            return SwiftCompiler(path: resolved)
+        }
+        guard let found = ExecutableSearch.find("swiftc", path: environment["PATH"]) else { throw .swiftcNotFound }
+        return SwiftCompiler(path: found)
+    }
+}
+
+/// What one `swiftc` run produced.
+struct BuildOutcome: Sendable {
+    /// The executable, when the build succeeded.
+    let executable: String?
+    let diagnostics: [Diagnostic]
+    /// Everything swiftc printed, for failures that produce no parsable diagnostic.
+    let rawOutput: String
+    let duration: Double
+
+    var errors: [Diagnostic] { diagnostics.filter { $0.severity == .error } }
+}
+
+extension SwiftCompiler {
+    /// Compiles the generated `program` of `lab` into `directory`.
+    func build(_ lab: Lab, program: String, in directory: String, environment: [String: String]) throws(BuildError) -> BuildOutcome {
+        let sourceFile = directory + "/" + ProgramGenerator.fileName
+        let executable = directory + "/lab"
+        do {
+            try Data(program.utf8).write(to: URL(fileURLWithPath: sourceFile))
+        } catch {
+            throw .buildDirectory("cannot write \(sourceFile): \(error.localizedDescription)")
+        }
+        let arguments = ["-swift-version", lab.settings.swiftVersion, "-diagnostic-style=llvm",
+                         "-module-name", "main", "-o", executable, sourceFile] + lab.settings.swiftcFlags
+        let request = ProcessRequest(executable: path, arguments: arguments, environment: environment,
+                                     workingDirectory: directory, timeout: nil, outputLimit: 16 << 20)
+        let result: ProcessResult
+        do {
+            result = try ChildProcess.run(request)
+        } catch {
+            throw .swiftcFailed(path, reason: error.description)
+        }
+        let output = String(decoding: result.stdout + result.stderr, as: UTF8.self)
+        let diagnostics = DiagnosticParser.parse(output, lab: lab, generatedFile: sourceFile)
+        switch result.termination {
+        case .exited(0):
+            return BuildOutcome(executable: executable, diagnostics: diagnostics, rawOutput: output, duration: result.duration)
+        case .exited:
+            return BuildOutcome(executable: nil, diagnostics: diagnostics, rawOutput: output, duration: result.duration)
+        case .signaled(let signal):
+            throw .swiftcFailed(path, reason: "killed by \(SignalName.name(signal))\n" + output)
+        case .timedOut, .outputLimitExceeded:
+            throw .swiftcFailed(path, reason: "stopped: \(result.termination)\n" + output)
+        }
+    }
+}
