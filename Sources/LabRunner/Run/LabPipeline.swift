@@ -1,0 +1,90 @@
+import Foundation
+
+/// Runs one lab through every stage: parse, generate, build, run each scenario, verify.
+struct LabPipeline: Sendable {
+    let compiler: SwiftCompiler
+    let environment: [String: String]
+    /// Only these scenarios (all when empty).
+    var scenarioFilter: [String] = []
+    var timeoutOverride: Double? = nil
+    var outputLimit = 1 << 20
+    var appleAvailable = Platform.hasSwiftUI
+
+    func run(path: String) -> LabOutcome {
+        let bytes: [UInt8]
+        do {
+            bytes = try LabFile.read(path)
+        } catch {
+            return LabOutcome(path: path, lab: nil, status: .invalid(error))
+        }
+        let lab: Lab
+        do {
+            lab = try LabParser.parse(bytes: bytes, path: path)
+        } catch {
+            return LabOutcome(path: path, lab: nil, status: .invalid(error), originalBytes: bytes)
+        }
+        return run(lab, originalBytes: bytes)
+    }
+
+    func run(_ lab: Lab, originalBytes: [UInt8]) -> LabOutcome {
+        func outcome(_ status: LabOutcome.Status) -> LabOutcome {
+            LabOutcome(path: lab.path, lab: lab, status: status, originalBytes: originalBytes)
+        }
+        if let unknown = scenarioFilter.first(where: { !lab.scenarios.contains($0) }) {
+            return outcome(.toolFailed("--scenario \(unknown): the lab declares \(lab.scenarios.joined(separator: ", "))"))
+        }
+        guard lab.compiledCells.contains(where: { appleAvailable || !$0.needsApple }) else {
+            return outcome(.nothingToRun)
+        }
+        let directory: BuildDirectory
+        do {
+            directory = try BuildDirectory.makePrivate()
+        } catch {
+            return outcome(.toolFailed(error.description))
+        }
+        defer { directory.remove() }
+
+        let build: BuildOutcome
+        do {
+            build = try compiler.build(lab, program: ProgramGenerator.generate(lab), in: directory.path, environment: environment)
+        } catch {
+            return outcome(.toolFailed(error.description))
+        }
+        var result = outcome(.toolFailed(""))
+        guard let executable = build.executable else {
+            if build.errors.isEmpty {
+                result = outcome(.toolFailed("swiftc failed without a diagnostic:\n" + build.rawOutput))
+            } else {
+                result = outcome(.compileFailed(errors: build.diagnostics.filter { $0.severity != .warning }, rawOutput: build.rawOutput))
+            }
+            result.warnings = build.diagnostics.filter { $0.severity == .warning }
+            result.buildDuration = build.duration
+            return result
+        }
+        let timeout = timeoutOverride ?? lab.settings.timeout
+        let scenarios = scenarioFilter.isEmpty ? lab.scenarios : lab.scenarios.filter(scenarioFilter.contains)
+        let runner = ScenarioRunner(executable: executable, timeout: timeout, environment: environment, outputLimit: outputLimit)
+        let verdicts = zip(scenarios, runner.runAll(scenarios)).map { scenario, run in
+            switch run {
+            case .success(let run):
+                ScenarioVerdict(lab: lab, run: run, timeout: timeout, outputLimit: outputLimit, appleAvailable: appleAvailable)
+            case .failure(let error):
+                ScenarioVerdict(scenario: scenario, launchFailure: error.description)
+            }
+        }
+        result = outcome(.ran(verdicts))
+        result.warnings = build.diagnostics.filter { $0.severity == .warning }
+        result.buildDuration = build.duration
+        return result
+    }
+}
+
+/// Facts about the platform the tool was built for.
+enum Platform {
+    /// Apple-only cells compile where SwiftUI does; the tool is built on the same platform as the labs.
+    #if canImport(SwiftUI)
+    static let hasSwiftUI = true
+    #else
+    static let hasSwiftUI = false
+    #endif
+}

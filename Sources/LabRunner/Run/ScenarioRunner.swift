@@ -1,0 +1,48 @@
+import Foundation
+
+/// The outcome of running a lab's executable for one scenario.
+struct ScenarioRun: Sendable {
+    let scenario: String
+    let result: ProcessResult
+    let transcript: Transcript
+}
+
+/// Runs a built lab once per scenario: stdin closed, output captured, the timeout enforced on
+/// the whole process group.
+struct ScenarioRunner: Sendable {
+    let executable: String
+    let timeout: Double
+    let environment: [String: String]
+    var outputLimit = 1 << 20
+
+    func run(_ scenario: String) throws(ProcessError) -> ScenarioRun {
+        let nonce = Self.nonce()
+        var environment = self.environment
+        environment[Prelude.scenarioVariable] = scenario
+        environment[Prelude.markerVariable] = nonce
+        // The runtime's backtracer buries a crash's "Fatal error: …" line under pages of frames.
+        if environment["SWIFT_BACKTRACE"] == nil { environment["SWIFT_BACKTRACE"] = "enable=no" }
+        let request = ProcessRequest(executable: executable, environment: environment, timeout: timeout, outputLimit: outputLimit)
+        let result = try ChildProcess.run(request)
+        return ScenarioRun(scenario: scenario, result: result, transcript: Transcript.split(result.stdout, nonce: nonce))
+    }
+
+    /// Runs every scenario, in parallel, results in the order given.
+    func runAll(_ scenarios: [String], parallel: Bool = true) -> [Result<ScenarioRun, ProcessError>] {
+        let results = LockedValue<[Result<ScenarioRun, ProcessError>?]>(Array(repeating: nil, count: scenarios.count))
+        let work: @Sendable (Int) -> Void = { i in
+            let result = Result { () throws(ProcessError) -> ScenarioRun in try self.run(scenarios[i]) }
+            results.withLock { $0[i] = result }
+        }
+        if parallel {
+            DispatchQueue.concurrentPerform(iterations: scenarios.count, execute: work)
+        } else {
+            for i in scenarios.indices { work(i) }
+        }
+        return results.withLock { $0.map { $0! } }
+    }
+
+    private static func nonce() -> String {
+        (0..<4).map { _ in String(UInt32.random(in: .min ... .max), radix: 36) }.joined()
+    }
+}

@@ -1,0 +1,74 @@
+/// Whether one scenario run of a lab passed, and every reason it did not.
+struct ScenarioVerdict: Sendable {
+    /// A cell whose output differs from its expected transcript.
+    struct Mismatch: Sendable {
+        let cell: Cell
+        /// The output block that applies, nil when the cell has none for this scenario (expected silence).
+        let expected: ExpectedOutput?
+        let comparison: TranscriptComparison
+    }
+
+    /// How the program itself went wrong, apart from what it printed.
+    enum Problem: Sendable, Equatable {
+        case exitStatus(Int32)
+        case signal(Int32)
+        case timedOut(seconds: Double)
+        case outputLimit(bytes: Int)
+        /// It exited 0 before these cells ran.
+        case stoppedEarly(notRun: [Int])
+        case launchFailed(String)
+    }
+
+    let scenario: String
+    let mismatches: [Mismatch]
+    let problem: Problem?
+    /// The cell running when the program crashed or was stopped.
+    let lastCell: Cell?
+    let stderr: String
+    let duration: Double
+    /// Actual output per cell index, for every cell that ran (used by `--update`).
+    let actualOutputs: [Int: String]
+
+    var passed: Bool { problem == nil && mismatches.isEmpty }
+    /// True when the run finished normally, so its outputs are complete and can be written back.
+    var isComplete: Bool { problem == nil }
+}
+
+extension ScenarioVerdict {
+    /// Checks a run against the lab: exit status, then every cell's output that ran here.
+    init(lab: Lab, run: ScenarioRun, timeout: Double, outputLimit: Int, appleAvailable: Bool) {
+        let runnable = lab.compiledCells.filter { appleAvailable || !$0.needsApple }
+        let transcript = run.transcript
+        var problem: Problem?
+        switch run.result.termination {
+        case .exited(0):
+            let notRun = runnable.map(\.index).filter { transcript.outputs[$0] == nil }
+            if !notRun.isEmpty && !transcript.reachedEnd { problem = .stoppedEarly(notRun: notRun) }
+        case .exited(let status): problem = .exitStatus(status)
+        case .signaled(let signal): problem = .signal(signal)
+        case .timedOut: problem = .timedOut(seconds: timeout)
+        case .outputLimitExceeded: problem = .outputLimit(bytes: outputLimit)
+        }
+        var mismatches: [Mismatch] = []
+        var actual: [Int: String] = [:]
+        for cell in runnable where transcript.outputs[cell.index] != nil {
+            let output = transcript.output(ofCell: cell.index)
+            actual[cell.index] = output
+            // The cell that was running when the program died printed only part of its output.
+            if problem != nil && cell.index == transcript.lastCell { continue }
+            let expected = cell.expectedOutput(for: run.scenario)
+            let comparison = TranscriptComparison(expected: expected?.block.code ?? "", actual: output)
+            if !comparison.isMatch { mismatches.append(Mismatch(cell: cell, expected: expected, comparison: comparison)) }
+        }
+        self.init(scenario: run.scenario, mismatches: mismatches, problem: problem,
+                  lastCell: transcript.lastCell.flatMap { index in lab.cells.first { $0.index == index } },
+                  stderr: String(decoding: run.result.stderr, as: UTF8.self),
+                  duration: run.result.duration, actualOutputs: actual)
+    }
+
+    /// A scenario that could not even start.
+    init(scenario: String, launchFailure: String) {
+        self.init(scenario: scenario, mismatches: [], problem: .launchFailed(launchFailure), lastCell: nil,
+                  stderr: "", duration: 0, actualOutputs: [:])
+    }
+}
