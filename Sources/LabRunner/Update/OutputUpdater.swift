@@ -1,0 +1,143 @@
+/// What `--update` did, or would not do, to one lab.
+struct UpdateSummary: Sendable, Equatable {
+    var rewritten = 0
+    var inserted = 0
+    /// Scenarios whose mismatching outputs the update wrote into the lab.
+    var updatedScenarios: Set<String> = []
+    /// Why parts of the lab were left alone.
+    var notes: [String] = []
+
+    var hasEdits: Bool { rewritten + inserted > 0 }
+
+    var lines: [String] {
+        var out: [String] = []
+        if hasEdits {
+            out.append("updated: \(rewritten) output block\(rewritten == 1 ? "" : "s") rewritten, \(inserted) inserted")
+        }
+        return out + notes
+    }
+}
+
+/// Plans the edits that make a lab's output blocks say what its cells printed.
+///
+/// Only scenarios that ran to completion are used. A block is rewritten only when some scenario
+/// it covers no longer matches it, and then through `TranscriptComparison.reconciled`, so wildcard
+/// lines that still match survive. Scenarios that now print something different from the others
+/// sharing a block, or that have no block, get a new block after the cell's existing ones.
+enum OutputUpdater {
+    static func plan(_ lab: Lab, verdicts: [ScenarioVerdict], appleAvailable: Bool) -> ([DocumentEdit], UpdateSummary) {
+        var edits: [DocumentEdit] = []
+        var summary = UpdateSummary()
+        let complete = verdicts.filter(\.isComplete)
+        for verdict in verdicts where !verdict.isComplete && verdict.problem != nil {
+            summary.notes.append("not updated for scenario \(verdict.scenario): it did not run to completion")
+        }
+        for cell in lab.compiledCells where appleAvailable || !cell.needsApple {
+            let runs = complete.compactMap { verdict in verdict.actualOutputs[cell.index].map { (verdict.scenario, $0) } }
+            guard !runs.isEmpty else { continue }
+            let (cellEdits, changedScenarios, cellSummary) = plan(cell, runs: runs, lab: lab)
+            edits += cellEdits
+            summary.rewritten += cellSummary.rewritten
+            summary.inserted += cellSummary.inserted
+            summary.notes += cellSummary.notes
+            summary.updatedScenarios.formUnion(changedScenarios)
+        }
+        return (edits, summary)
+    }
+
+    private static func plan(_ cell: Cell, runs: [(scenario: String, output: String)], lab: Lab) -> ([DocumentEdit], Set<String>, UpdateSummary) {
+        var edits: [DocumentEdit] = []
+        var changed = Set<String>()
+        var summary = UpdateSummary()
+        var newBlocks: [(scenarios: [String], text: String)] = []
+
+        for expected in cell.outputs {
+            let covered = runs.filter { cell.expectedOutput(for: $0.scenario)?.block == expected.block }
+            guard !covered.isEmpty else { continue }
+            let comparisons = covered.map { TranscriptComparison(expected: expected.block.code, actual: $0.output) }
+            guard comparisons.contains(where: { !$0.isMatch }) else { continue }
+            changed.formUnion(zip(covered, comparisons).filter { !$0.1.isMatch }.map(\.0.scenario))
+            let groups = group(zip(covered.map(\.scenario), comparisons.map(\.reconciled)))
+            let keep = groups.max { $0.scenarios.count < $1.scenarios.count }!
+            let movedOut = groups.filter { $0.text != keep.text }
+            newBlocks += movedOut
+            let writer = OutputBlockWriter(matching: expected.block, in: lab.source)
+            let mustRename = !expected.scenarios.isEmpty && !movedOut.isEmpty
+            if mustRename || closesEarly(keep.text, block: expected.block) {
+                let names = expected.scenarios.filter { name in !movedOut.contains { $0.scenarios.contains(name) } }
+                edits.append(replaceWhole(expected.block, names: names, text: keep.text, writer: writer, source: lab.source))
+                summary.rewritten += 1
+            } else if keep.text != TranscriptComparison(expected: expected.block.code, actual: expected.block.code).reconciled {
+                edits.append(DocumentEdit(range: expected.block.contentRange, replacement: Array(writer.content(keep.text).utf8)))
+                summary.rewritten += 1
+            }
+        }
+
+        let uncovered = runs.filter { cell.expectedOutput(for: $0.scenario) == nil }
+        let printed = group(uncovered.map { ($0.scenario, TranscriptComparison(expected: "", actual: $0.output).reconciled) })
+            .filter { !$0.text.isEmpty }
+        for group in printed { changed.formUnion(group.scenarios) }
+        newBlocks += printed
+
+        if !newBlocks.isEmpty {
+            let anchor = cell.outputs.last?.block ?? cell.block
+            if anchor.closingLine == nil {
+                summary.notes.append("not inserted: output for the cell at line \(cell.line), because the fence at line \(anchor.openingLine) is never closed")
+            } else {
+                let writer = OutputBlockWriter(matching: cell.block, in: lab.source)
+                var text = ""
+                let hasPlain = cell.outputs.contains { $0.scenarios.isEmpty }
+                for block in newBlocks {
+                    let everyScenario = !hasPlain && Set(block.scenarios) == Set(lab.scenarios)
+                    let info = everyScenario ? "output" : "output " + block.scenarios.joined(separator: " ")
+                    text += writer.block(info: info, text: block.text)
+                }
+                let endsWithNewline = anchor.blockRange.upperBound > 0
+                    && [UInt8(ascii: "\n"), UInt8(ascii: "\r")].contains(lab.source.bytes[anchor.blockRange.upperBound - 1])
+                if !endsWithNewline { text = writer.lineEnding + text }
+                edits.append(DocumentEdit(range: anchor.blockRange.upperBound..<anchor.blockRange.upperBound, replacement: Array(text.utf8)))
+                summary.inserted += newBlocks.count
+            }
+        }
+        return (edits, changed, summary)
+    }
+
+    /// Scenarios with identical text, in first-seen order.
+    private static func group<S: Sequence>(_ pairs: S) -> [(scenarios: [String], text: String)] where S.Element == (String, String) {
+        var groups: [(scenarios: [String], text: String)] = []
+        for (scenario, text) in pairs {
+            if let i = groups.firstIndex(where: { $0.text == text }) { groups[i].scenarios.append(scenario) }
+            else { groups.append(([scenario], text)) }
+        }
+        return groups
+    }
+
+    /// True when a line of `text` would close `block`'s fence if written inside it.
+    private static func closesEarly(_ text: String, block: FencedBlock) -> Bool {
+        let character = Character(UnicodeScalar(block.fenceCharacter))
+        return OutputBlockWriter.fenceLength(for: text, character: character, minimum: block.fenceLength) > block.fenceLength
+    }
+
+    /// Rewrites a block from its opening line on: needed to change its scenarios or lengthen its fence.
+    private static func replaceWhole(_ block: FencedBlock, names: [String], text: String, writer: OutputBlockWriter, source: MarkdownSource) -> DocumentEdit {
+        let opening = source.lines[block.openingLine - 1]
+        let fenceStart = source.bytes[opening.start..<opening.contentEnd].firstIndex(of: block.fenceCharacter) ?? opening.start
+        let lead = String(decoding: source.bytes[opening.start..<fenceStart], as: UTF8.self)
+        let fence = String(repeating: Character(UnicodeScalar(block.fenceCharacter)),
+                           count: OutputBlockWriter.fenceLength(for: text, character: Character(UnicodeScalar(block.fenceCharacter)), minimum: block.fenceLength))
+        let info = (["output"] + names).joined(separator: " ")
+        var replacement = lead + fence + info + writer.lineEnding + writer.content(text)
+        var end = block.blockRange.upperBound
+        if block.closingLine != nil {
+            replacement += writer.prefix + fence + writer.lineEnding
+        } else {
+            end = block.contentRange.upperBound
+        }
+        let closing = block.closingLine.map { source.lines[$0 - 1] }
+        if let closing, closing.end == closing.contentEnd {
+            // The closing fence was the file's last line without a line ending: keep it that way.
+            replacement.removeLast(writer.lineEnding.count)
+        }
+        return DocumentEdit(range: block.blockRange.lowerBound..<end, replacement: Array(replacement.utf8))
+    }
+}
