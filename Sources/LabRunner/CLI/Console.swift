@@ -1,0 +1,35 @@
+import Foundation
+
+/// Where the tool writes: whole lines, unbuffered, so reports stream as labs finish.
+enum Console {
+    static func out(_ lines: [String]) {
+        guard !lines.isEmpty else { return }
+        write(lines.joined(separator: "\n") + "\n", to: STDOUT_FILENO)
+    }
+
+    static func out(_ line: String) { out([line]) }
+
+    /// `labrunner: error: …` on stderr.
+    static func error(_ message: String) {
+        write("labrunner: error: \(message)\n", to: STDERR_FILENO)
+    }
+
+    static func write(_ text: String, to descriptor: Int32) {
+        var bytes = Array(text.utf8)[...]
+        while !bytes.isEmpty {
+            let written = bytes.withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress, $0.count) }
+            if written < 0 {
+                if errno == EINTR { continue }
+                return
+            }
+            bytes = bytes.dropFirst(written)
+        }
+    }
+}
+
+/// Exit statuses, as documented in `labrunner run --help`.
+enum ExitStatus {
+    static let success: Int32 = 0
+    static let failed: Int32 = 1
+    static let usage: Int32 = 2
+}

@@ -1,0 +1,41 @@
+import Foundation
+
+/// `labrunner extract LAB [-o FILE] [--plain]`: the Swift file `run` compiles, for an editor.
+struct ExtractCommand {
+    static let spec = ArgumentSpec(flags: ["--plain"], options: ["--output"], aliases: ["-o": "--output"])
+
+    let path: String
+    let output: String?
+    let plain: Bool
+
+    init(arguments: [String]) throws(UsageError) {
+        let parsed = try Self.spec.parse(arguments)
+        guard let path = parsed.positionals.first else { throw .missingArgument("lab path") }
+        guard parsed.positionals.count == 1 else { throw .tooManyArguments(Array(parsed.positionals.dropFirst())) }
+        self.path = path
+        output = parsed.value("--output")
+        plain = parsed.has("--plain")
+    }
+
+    func execute() -> Int32 {
+        let lab: Lab
+        do {
+            lab = try LabParser.parse(bytes: LabFile.read(path), path: path)
+        } catch {
+            Console.error(error.description)
+            return ExitStatus.usage
+        }
+        let program = ProgramGenerator.generate(lab, sourceLocations: !plain)
+        guard let output, output != "-" else {
+            Console.write(program, to: STDOUT_FILENO)
+            return ExitStatus.success
+        }
+        do {
+            try Data(program.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
+        } catch {
+            Console.error("cannot write \(output): \(error.localizedDescription)")
+            return ExitStatus.usage
+        }
+        return ExitStatus.success
+    }
+}

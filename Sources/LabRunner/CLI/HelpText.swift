@@ -1,0 +1,72 @@
+/// The text of `labrunner --help` and `labrunner help COMMAND`.
+enum HelpText {
+    static let version = "labrunner 0.1.0"
+
+    static let overview = """
+    labrunner: run literate Swift labs written in Markdown and check what they print.
+
+    USAGE: labrunner <command> [options]
+
+    COMMANDS:
+      run PATH...        Compile each lab, run it once per scenario, compare with its output blocks
+      extract LAB        Write the single Swift file that `run` compiles
+      list LAB           Show the lab as labrunner reads it: sections, cells, scenarios, outputs
+      help [COMMAND]     Show help for a command
+
+    OPTIONS:
+      -h, --help         Show help
+      --version          Show the version
+
+    Environment: SWIFTC (the swiftc to use; default: the one on PATH), NO_COLOR, CI.
+    The lab format is described in docs/lab-format.md.
+    """
+
+    static let run = """
+    USAGE: labrunner run [options] PATH...
+
+    Compiles each lab (a Markdown file; a folder means every .md file in it, recursively) into one
+    Swift program with swiftc, runs it once per scenario and checks each cell's output against the
+    output blocks below it. Prints PASS or FAIL per scenario and ends with `N passed, N failed`.
+
+    OPTIONS:
+      --update             Rewrite output blocks to what the cells printed (in place, atomically)
+      --scenario NAME      Run only this scenario (repeatable)
+      --timeout SECONDS    Override each lab's timeout per scenario run
+      -v, --verbose        Also show build times
+      -h, --help           Show this help
+
+    EXIT STATUS: 0 all passed, 1 a lab failed, 2 usage or input error.
+    """
+
+    static let extract = """
+    USAGE: labrunner extract LAB [-o FILE] [--plain]
+
+    Writes the single Swift file that `labrunner run` compiles for LAB, with the prelude and every
+    cell in order under its MARK sections, to standard output or FILE.
+
+    OPTIONS:
+      -o, --output FILE    Write to FILE instead of standard output
+      --plain              Leave out the #sourceLocation lines (errors then point at the .swift file)
+      -h, --help           Show this help
+    """
+
+    static let list = """
+    USAGE: labrunner list LAB [--json]
+
+    Shows the lab as labrunner reads it: front matter settings, sections, Swift cells with their
+    line, section and attributes, scenarios and output blocks.
+
+    OPTIONS:
+      --json               Print JSON, including `blocks`: every fenced code block of the document
+      -h, --help           Show this help
+    """
+
+    static func forCommand(_ name: String) -> String? {
+        switch name {
+        case "run": run
+        case "extract": extract
+        case "list": list
+        default: nil
+        }
+    }
+}

@@ -1,0 +1,33 @@
+import Foundation
+
+/// `labrunner list LAB [--json]`: the lab as the tool reads it.
+struct ListCommand {
+    static let spec = ArgumentSpec(flags: ["--json"])
+
+    let path: String
+    let json: Bool
+
+    init(arguments: [String]) throws(UsageError) {
+        let parsed = try Self.spec.parse(arguments)
+        guard let path = parsed.positionals.first else { throw .missingArgument("lab path") }
+        guard parsed.positionals.count == 1 else { throw .tooManyArguments(Array(parsed.positionals.dropFirst())) }
+        self.path = path
+        json = parsed.has("--json")
+    }
+
+    func execute() -> Int32 {
+        let lab: Lab
+        do {
+            lab = try LabParser.parse(bytes: LabFile.read(path), path: path)
+        } catch {
+            Console.error(error.description)
+            return ExitStatus.usage
+        }
+        if json {
+            Console.write(LabListing(lab).json() + "\n", to: STDOUT_FILENO)
+        } else {
+            Console.out(LabListing(lab).text())
+        }
+        return ExitStatus.success
+    }
+}

@@ -1,0 +1,81 @@
+import Foundation
+
+/// The `list` view of a lab, as text for people and as JSON for tools.
+struct LabListing: Codable, Sendable {
+    struct Settings: Codable, Sendable {
+        let title: String?
+        let scenarios: [String]
+        let swiftVersion: String
+        let timeout: Double
+        let swiftcFlags: [String]
+    }
+    struct CellEntry: Codable, Sendable {
+        let index: Int
+        let line: Int
+        let section: String?
+        let attributes: [String]
+        /// "any", or "apple" for cells compiled only where SwiftUI exists.
+        let platform: String
+        let platformReason: String?
+        let outputs: [OutputEntry]
+    }
+    struct OutputEntry: Codable, Sendable {
+        let line: Int
+        /// Empty: every scenario without a block of its own.
+        let scenarios: [String]
+    }
+    struct BlockEntry: Codable, Sendable {
+        let line: Int
+        let info: String
+        let code: String
+    }
+
+    let path: String
+    let settings: Settings
+    let sections: [String]
+    let cells: [CellEntry]
+    let blocks: [BlockEntry]
+
+    init(_ lab: Lab) {
+        path = lab.path
+        let s = lab.settings
+        settings = Settings(title: s.title, scenarios: s.scenarios, swiftVersion: s.swiftVersion, timeout: s.timeout, swiftcFlags: s.swiftcFlags)
+        sections = lab.sections
+        cells = lab.cells.map { cell in
+            var reason: String? = nil
+            if case .apple(let why) = cell.platform { reason = why }
+            return CellEntry(index: cell.index, line: cell.line, section: cell.section,
+                             attributes: cell.attributes.map(\.rawValue), platform: reason == nil ? "any" : "apple",
+                             platformReason: reason,
+                             outputs: cell.outputs.map { OutputEntry(line: $0.line, scenarios: $0.scenarios) })
+        }
+        blocks = lab.blocks.map { BlockEntry(line: $0.openingLine, info: $0.info, code: $0.code) }
+    }
+
+    func json() -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        // Encoding plain structs of strings and numbers cannot fail.
+        return String(decoding: (try? encoder.encode(self)) ?? Data(), as: UTF8.self)
+    }
+
+    func text() -> [String] {
+        var out = [path + (settings.title.map { "  \($0)" } ?? "")]
+        out.append("scenarios: \(settings.scenarios.joined(separator: ", "))")
+        out.append("swift-version: \(settings.swiftVersion), timeout: \(TerminalReport.seconds(settings.timeout))"
+                   + (settings.swiftcFlags.isEmpty ? "" : ", swiftc-flags: \(settings.swiftcFlags.joined(separator: " "))"))
+        out.append("sections: \(sections.isEmpty ? "(none)" : sections.joined(separator: ", "))")
+        out.append("cells:")
+        for cell in cells {
+            var words = ["  line \(cell.line)", cell.section.map { "[\($0)]" } ?? "[-]", "swift"] + cell.attributes
+            if let reason = cell.platformReason, !cell.attributes.contains("apple") { words.append("(apple: \(reason))") }
+            out.append(words.joined(separator: " "))
+            for output in cell.outputs {
+                let names = output.scenarios.isEmpty ? "all scenarios" : output.scenarios.joined(separator: ", ")
+                out.append("    output line \(output.line): \(names)")
+            }
+        }
+        out.append("blocks: \(blocks.count) fenced code block\(blocks.count == 1 ? "" : "s")")
+        return out
+    }
+}

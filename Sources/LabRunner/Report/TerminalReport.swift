@@ -1,0 +1,170 @@
+import Foundation
+
+/// Renders outcomes as the human report: a heading per lab, PASS/FAIL per scenario, diffs,
+/// diagnostics at their Markdown lines, and the closing `N passed, N failed` line.
+struct TerminalReport: Sendable {
+    let style: Style
+    var verbose = false
+    var appleAvailable = Platform.hasSwiftUI
+    /// Lines of stderr shown for a crash, and of output shown for a timeout.
+    var tailLines = 10
+
+    func render(_ outcome: LabOutcome, update: UpdateSummary? = nil) -> [String] {
+        var out: [String] = []
+        let title = outcome.lab?.title.map { "  " + style.dim($0) } ?? ""
+        out.append(style.bold(outcome.path) + title)
+        if let lab = outcome.lab {
+            for warning in outcome.warnings { out += diagnostic(warning, lab: lab) }
+        }
+        switch outcome.status {
+        case .invalid(let error):
+            out.append(style.red("error: ") + error.description)
+        case .nothingToRun:
+            out.append("  " + style.yellow("no Swift cells to compile") + (outcome.lab?.cells.isEmpty == false ? " on this platform" : ""))
+        case .toolFailed(let message):
+            out.append("  " + style.red("FAIL") + "  " + message)
+        case .compileFailed(let errors, _):
+            for error in errors { out += diagnostic(error, lab: outcome.lab!) }
+            let count = errors.filter { $0.severity == .error }.count
+            let scenarios = outcome.lab!.scenarios.joined(separator: ", ")
+            out.append("  " + style.red("FAIL") + "  \(scenarios): did not compile (\(count) error\(count == 1 ? "" : "s"))")
+        case .ran(let verdicts):
+            for verdict in verdicts { out += scenario(verdict, lab: outcome.lab!, updated: update?.updatedScenarios.contains(verdict.scenario) ?? false) }
+        }
+        if let skipped = skippedLine(outcome) { out.append(skipped) }
+        if let update { out += update.lines.map { "  " + style.cyan($0) } }
+        if verbose, outcome.buildDuration > 0 { out.append(style.dim("  compiled in \(Self.seconds(outcome.buildDuration))")) }
+        return out
+    }
+
+    static func summary(passed: Int, failed: Int) -> String {
+        "\(passed) passed, \(failed) failed"
+    }
+
+    private func scenario(_ verdict: ScenarioVerdict, lab: Lab, updated: Bool) -> [String] {
+        let name = verdict.scenario.padding(toLength: max(8, verdict.scenario.count), withPad: " ", startingAt: 0)
+        let time = style.dim(Self.seconds(verdict.duration))
+        if verdict.passed { return ["  " + style.green("PASS") + "  \(name)  \(time)"] }
+        if updated && verdict.problem == nil {
+            return ["  " + style.cyan("UPDATED") + "  \(name)  \(time)"]
+        }
+        var out = ["  " + style.red("FAIL") + "  \(name)  \(time)"]
+        if let problem = verdict.problem { out += self.problem(problem, verdict: verdict, lab: lab) }
+        for mismatch in verdict.mismatches { out += self.mismatch(mismatch, scenario: verdict.scenario, lab: lab) }
+        return out
+    }
+
+    private func problem(_ problem: ScenarioVerdict.Problem, verdict: ScenarioVerdict, lab: Lab) -> [String] {
+        let place = verdict.lastCell.map { " in the cell at \(lab.location(line: $0.line))" } ?? ""
+        let indent = "        "
+        switch problem {
+        case .exitStatus(let status):
+            return [indent + style.red("exited with status \(status)") + place] + stderrTail(verdict, lab: lab)
+        case .signal(let signal):
+            return [indent + style.red("crashed: \(SignalName.name(signal))") + Self.signalHint(signal) + place] + stderrTail(verdict, lab: lab)
+        case .timedOut(let seconds):
+            var out = [indent + style.red("timed out after \(Self.seconds(seconds))") + place + "; output so far:"]
+            let partial = verdict.lastCell.flatMap { verdict.actualOutputs[$0.index] } ?? ""
+            out += tail(of: partial).map { indent + "  " + $0 }
+            return out + stderrTail(verdict, lab: lab)
+        case .outputLimit(let bytes):
+            return [indent + style.red("stopped: printed more than \(bytes) bytes") + place]
+        case .stoppedEarly(let notRun):
+            let lines = notRun.compactMap { index in lab.cells.first { $0.index == index }?.line }
+            return [indent + style.red("exited before running the cells at lines \(lines.map(String.init).joined(separator: ", "))") + place]
+        case .launchFailed(let message):
+            return [indent + style.red("could not start: ") + message]
+        }
+    }
+
+    private func mismatch(_ mismatch: ScenarioVerdict.Mismatch, scenario: String, lab: Lab) -> [String] {
+        let indent = "        "
+        let header: String
+        if let expected = mismatch.expected {
+            header = "\(lab.location(line: expected.line)): output differs in scenario \(scenario) (- expected, + actual)"
+        } else {
+            header = "\(lab.location(line: mismatch.cell.line)): the cell printed output but has no output block for scenario \(scenario) (+ actual)"
+        }
+        var out = [indent + header]
+        for line in mismatch.comparison.diff.renderedLines() {
+            let colored = line.hasPrefix("+") ? style.green(line) : line.hasPrefix("-") ? style.red(line)
+                : line.hasPrefix("@@") ? style.cyan(line) : line
+            out.append(indent + colored)
+        }
+        return out
+    }
+
+    private func diagnostic(_ diagnostic: Diagnostic, lab: Lab) -> [String] {
+        let severity: String
+        switch diagnostic.severity {
+        case .error: severity = style.red("error:")
+        case .warning: severity = style.yellow("warning:")
+        case .note, .remark: severity = style.dim(diagnostic.severity.rawValue + ":")
+        }
+        let place = diagnostic.location.map { "\($0): " } ?? ""
+        let origin = diagnostic.inPrelude ? " (in the labrunner prelude)" : ""
+        var out = [style.bold(place) + severity + " " + diagnostic.message + origin]
+        if let location = diagnostic.location, location.path == lab.path {
+            out += SourceExcerpt.lines(for: location, in: lab.source, style: style)
+        }
+        return out
+    }
+
+    private func skippedLine(_ outcome: LabOutcome) -> String? {
+        let skipped = outcome.skippedCells(appleAvailable: appleAvailable)
+        guard !skipped.isEmpty else { return nil }
+        var parts: [String] = []
+        let apple = skipped.filter { !$0.isSkipped }
+        if !apple.isEmpty {
+            let reasons = apple.map { cell -> String in
+                if case .apple(let reason) = cell.platform { return "line \(cell.line): \(reason)" }
+                return "line \(cell.line)"
+            }
+            parts.append("\(apple.count) cell\(apple.count == 1 ? " needs" : "s need") SwiftUI, not available here (\(reasons.joined(separator: "; ")))")
+        }
+        let marked = skipped.filter(\.isSkipped)
+        if !marked.isEmpty {
+            parts.append("\(marked.count) marked skip (line\(marked.count == 1 ? "" : "s") \(marked.map { String($0.line) }.joined(separator: ", ")))")
+        }
+        return "  " + style.yellow("skipped: ") + parts.joined(separator: "; ")
+    }
+
+    private func stderrTail(_ verdict: ScenarioVerdict, lab: Lab) -> [String] {
+        let lines = tail(of: Self.withoutStackFrames(verdict.stderr, lab: lab))
+        guard !lines.isEmpty else { return [] }
+        return ["        stderr:"] + lines.map { "          " + style.dim($0) }
+    }
+
+    /// Drops the runtime's stack frames (addresses mean nothing to a student) and the module
+    /// prefix of `#fileID`, so a crash shows `lab.md:18: Fatal error: …` and what came before.
+    static func withoutStackFrames(_ stderr: String, lab: Lab) -> String {
+        var kept: [Substring] = []
+        for line in stderr.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line == "Current stack trace:" { continue }
+            let words = line.split(separator: " ", maxSplits: 3)
+            if words.count >= 3, Int(words[0]) != nil, words[2].hasPrefix("0x") { continue }
+            if line.hasPrefix("main/\(lab.path):") { kept.append(line.dropFirst("main/".count)); continue }
+            kept.append(line)
+        }
+        return kept.joined(separator: "\n")
+    }
+
+    private func tail(of text: String) -> [String] {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let trimmed = lines.last == "" ? Array(lines.dropLast()) : lines
+        return Array(trimmed.suffix(tailLines))
+    }
+
+    private static func signalHint(_ signal: Int32) -> String {
+        switch SignalName.name(signal) {
+        case "SIGILL", "SIGTRAP": " (a Swift runtime trap: fatalError, force unwrap of nil, index out of range…)"
+        case "SIGSEGV", "SIGBUS": " (invalid memory access)"
+        case "SIGABRT": " (abort)"
+        default: ""
+        }
+    }
+
+    static func seconds(_ value: Double) -> String {
+        value >= 10 ? "\(Int(value.rounded()))s" : String(format: "%.2fs", value)
+    }
+}
