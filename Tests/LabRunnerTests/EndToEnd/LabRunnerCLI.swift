@@ -1,0 +1,53 @@
+import Foundation
+@testable import LabRunner
+
+/// Runs the built `labrunner` executable, as a user would, for end-to-end tests.
+enum LabRunnerCLI {
+    struct Result {
+        let status: Int32
+        let stdout: String
+        let stderr: String
+    }
+
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Fixtures").path
+
+    /// `LABRUNNER_BIN`, else the `labrunner` SwiftPM built next to this test bundle.
+    static let binary: String = {
+        if let explicit = ProcessInfo.processInfo.environment["LABRUNNER_BIN"] { return explicit }
+        var candidates: [URL] = []
+        let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        candidates.append(executable.deletingLastPathComponent().appendingPathComponent("labrunner"))
+        // On macOS the tests run inside an .xctest bundle: Contents/MacOS/…
+        candidates.append(executable.deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("labrunner"))
+        for bundle in Bundle.allBundles {
+            candidates.append(bundle.bundleURL.deletingLastPathComponent().appendingPathComponent("labrunner"))
+        }
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }?.path
+            ?? "labrunner-not-built"
+    }()
+
+    static func run(_ arguments: [String], in directory: String? = nil, environment extra: [String: String] = [:]) throws -> Result {
+        var environment = ProcessInfo.processInfo.environment
+        environment["NO_COLOR"] = "1"
+        for (key, value) in extra { environment[key] = value }
+        let request = ProcessRequest(executable: binary, arguments: arguments, environment: environment,
+                                     workingDirectory: directory ?? fixtures, timeout: 300, outputLimit: 8 << 20)
+        let result = try ChildProcess.run(request)
+        guard case .exited(let status) = result.termination else {
+            throw CLIError.abnormal("\(result.termination)")
+        }
+        return Result(status: status, stdout: String(decoding: result.stdout, as: UTF8.self),
+                      stderr: String(decoding: result.stderr, as: UTF8.self))
+    }
+
+    enum CLIError: Error { case abnormal(String) }
+
+    /// A fresh folder for a test's files, removed by the caller.
+    static func temporaryDirectory() throws -> String {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("labrunner-test-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }
+}

@@ -1,0 +1,86 @@
+import Foundation
+import Testing
+@testable import LabRunner
+
+/// The built tool on fixture labs, checked the way a user reads its report.
+@Suite struct RunEndToEndTests {
+    @Test func passingLabPassesEveryScenario() throws {
+        let result = try LabRunnerCLI.run(["run", "passing.md"])
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.hasSuffix("\n3 passed, 0 failed\n"))
+        for scenario in ["mock", "empty", "failing"] {
+            #expect(result.stdout.contains("PASS  \(scenario)"))
+        }
+        #expect(result.stdout.contains("skipped: 1 cell needs SwiftUI, not available here (line 69: imports SwiftUI); 1 marked skip (line 77)"))
+    }
+
+    @Test func mismatchShowsADiffAtTheOutputBlock() throws {
+        let result = try LabRunnerCLI.run(["run", "mismatch.md"])
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("mismatch.md:6: output differs in scenario mock (- expected, + actual)"))
+        #expect(result.stdout.contains("-line two\n"))
+        #expect(result.stdout.contains("+line 2\n"))
+        #expect(result.stdout.contains("mismatch.md:12: the cell printed output but has no output block for scenario failing (+ actual)"))
+        #expect(result.stdout.contains("+unexpected\n"))
+        #expect(result.stdout.hasSuffix("\n0 passed, 3 failed\n"))
+    }
+
+    @Test func compileErrorsPointAtMarkdownLinesAndColumns() throws {
+        let result = try LabRunnerCLI.run(["run", "compile-error.md"])
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("compile-error.md:4:18: error: cannot convert value of type 'String' to specified type 'Int'\n    let count: Int = \"three\"\n                     ^\n"))
+        #expect(result.stdout.contains("compile-error.md:10:3: error: cannot find 'undefinedFunction' in scope\n      undefinedFunction()\n      ^\n"))
+        #expect(!result.stdout.contains("main.swift"))
+        #expect(result.stdout.contains("did not compile (2 errors)"))
+        #expect(result.stdout.hasSuffix("\n0 passed, 3 failed\n"))
+    }
+
+    @Test func crashesAndExitStatusesAreNamed() throws {
+        let result = try LabRunnerCLI.run(["run", "crash.md"])
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("PASS  mock"))
+        #expect(result.stdout.contains("PASS  empty"))
+        #expect(result.stdout.contains("crashed: SIG"))
+        #expect(result.stdout.contains("a Swift runtime trap"))
+        #expect(result.stdout.contains("in the cell at crash.md:17"))
+        #expect(result.stdout.contains("Fatal error: service exploded"))
+        #expect(result.stdout.contains("exited with status 3 in the cell at crash.md:17"))
+        #expect(result.stdout.hasSuffix("\n2 passed, 2 failed\n"))
+    }
+
+    @Test func anEndlessScenarioTimesOutAndLeavesNoProcess() throws {
+        let result = try LabRunnerCLI.run(["run", "timeout.md"])
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("timed out after 1.00s in the cell at timeout.md:13; output so far:"))
+        let failLine = try #require(result.stdout.split(separator: "\n").first { $0.contains("FAIL  failing") })
+        let seconds = try #require(Double(failLine.split(separator: " ").last!.dropLast()))
+        #expect(seconds < 3.0)
+        let pids = result.stdout.split(separator: "\n").compactMap { line -> pid_t? in
+            line.contains("pid ") ? pid_t(line.split(separator: " ").last!) : nil
+        }
+        for pid in pids { #expect(kill(pid, 0) == -1 && errno == ESRCH, "process \(pid) still running") }
+        #expect(result.stdout.hasSuffix("\n2 passed, 1 failed\n"))
+    }
+
+    @Test func updateRestoresAnEditedTranscriptByteForByte() throws {
+        let folder = try LabRunnerCLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let original = try Data(contentsOf: URL(fileURLWithPath: LabRunnerCLI.fixtures + "/passing.md"))
+        let path = folder + "/passing copy.md"
+        let edited = String(decoding: original, as: UTF8.self).replacingOccurrences(of: "scenario: mock\nhello", with: "scenario: mock\nhullo")
+        try Data(edited.utf8).write(to: URL(fileURLWithPath: path))
+
+        let failing = try LabRunnerCLI.run(["run", "passing copy.md"], in: folder)
+        #expect(failing.status == 1)
+        #expect(failing.stdout.contains("passing copy.md:30: output differs in scenario mock"))
+        #expect(failing.stdout.contains("        -hullo\n        +hello\n"))
+
+        let updated = try LabRunnerCLI.run(["run", "--update", "passing copy.md"], in: folder)
+        #expect(updated.status == 0, "\(updated.stdout)")
+        #expect(updated.stdout.contains("UPDATED  mock"))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == original)
+
+        let again = try LabRunnerCLI.run(["run", "passing copy.md"], in: folder)
+        #expect(again.status == 0)
+    }
+}
