@@ -1,4 +1,0 @@
-import Testing
-@testable import LabRunner
-
-@Test func smoke() { #expect(1 + 1 == 2) }
