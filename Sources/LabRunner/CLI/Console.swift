@@ -14,6 +14,11 @@ enum Console {
         write("labrunner: error: \(message)\n", to: STDERR_FILENO)
     }
 
+    /// Lines that already say where and what (`path:line:col: error: …`), on stderr.
+    static func diagnostic(_ lines: [String]) {
+        write(lines.joined(separator: "\n") + "\n", to: STDERR_FILENO)
+    }
+
     static func write(_ text: String, to descriptor: Int32) {
         var bytes = Array(text.utf8)[...]
         while !bytes.isEmpty {

@@ -22,7 +22,7 @@ struct ExtractCommand {
         do {
             lab = try LabParser.parse(bytes: LabFile.read(path), path: path)
         } catch {
-            Console.error(error.description)
+            Console.diagnostic(TerminalReport(style: .plain).invalid(error, bytes: (try? LabFile.read(path)) ?? []))
             return ExitStatus.usage
         }
         let program = ProgramGenerator.generate(lab, sourceLocations: !plain)

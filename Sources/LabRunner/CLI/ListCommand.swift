@@ -20,7 +20,7 @@ struct ListCommand {
         do {
             lab = try LabParser.parse(bytes: LabFile.read(path), path: path)
         } catch {
-            Console.error(error.description)
+            Console.diagnostic(TerminalReport(style: .plain).invalid(error, bytes: (try? LabFile.read(path)) ?? []))
             return ExitStatus.usage
         }
         if json {

@@ -38,7 +38,7 @@ struct RunCommand {
         do {
             labPaths = try LabFile.expand(paths)
         } catch {
-            Console.error(error.description)
+            Console.diagnostic([error.description])
             return ExitStatus.usage
         }
         do {

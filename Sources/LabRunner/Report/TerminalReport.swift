@@ -18,7 +18,7 @@ struct TerminalReport: Sendable {
         }
         switch outcome.status {
         case .invalid(let error):
-            out.append(style.red("error: ") + error.description)
+            out += invalid(error, bytes: outcome.originalBytes)
         case .nothingToRun:
             out.append("  " + style.yellow("no Swift cells to compile") + (outcome.lab?.cells.isEmpty == false ? " on this platform" : ""))
         case .toolFailed(let message):
@@ -108,6 +108,22 @@ struct TerminalReport: Sendable {
             out += SourceExcerpt.lines(for: location, in: lab.source, style: style)
         }
         return out
+    }
+
+    /// An input error as `path:line:col: error: message`, with the offending line shown.
+    func invalid(_ error: LabError, bytes: [UInt8]) -> [String] {
+        guard let location = error.location else {
+            return [style.bold("\(pathOf(error)): ") + style.red("error:") + " " + error.message]
+        }
+        return [style.bold("\(location): ") + style.red("error:") + " " + error.message]
+            + SourceExcerpt.lines(for: location, in: MarkdownSource(bytes: bytes), style: style)
+    }
+
+    private func pathOf(_ error: LabError) -> String {
+        switch error {
+        case .unreadable(let path, _), .notUTF8(let path, _): path
+        default: error.location!.path
+        }
     }
 
     private func skippedLine(_ outcome: LabOutcome) -> String? {
