@@ -29,17 +29,3 @@ struct BuildDirectory: Sendable {
 
     private static let live = LockedValue<Set<String>>([])
 }
-
-/// A value shared between threads behind a lock.
-final class LockedValue<Value: Sendable>: @unchecked Sendable {
-    private var value: Value
-    private let lock = NSLock()
-
-    init(_ value: Value) { self.value = value }
-
-    func withLock<T>(_ body: (inout Value) throws -> T) rethrows -> T {
-        lock.lock()
-        defer { lock.unlock() }
-        return try body(&value)
-    }
-}

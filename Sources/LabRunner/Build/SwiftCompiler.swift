@@ -31,7 +31,8 @@ struct BuildOutcome: Sendable {
 
 extension SwiftCompiler {
     /// Compiles the generated `program` of `lab` into `directory`.
-    func build(_ lab: Lab, program: String, in directory: String, environment: [String: String]) throws(BuildError) -> BuildOutcome {
+    func build(_ lab: Lab, program: String, in directory: String, environment: [String: String],
+               limiter: JobLimiter? = nil) throws(BuildError) -> BuildOutcome {
         let sourceFile = directory + "/" + ProgramGenerator.fileName
         let executable = directory + "/lab"
         do {
@@ -45,7 +46,8 @@ extension SwiftCompiler {
                                      workingDirectory: directory, timeout: nil, outputLimit: 16 << 20)
         let result: ProcessResult
         do {
-            result = try ChildProcess.run(request)
+            let run = { () throws(ProcessError) -> ProcessResult in try ChildProcess.run(request) }
+            if let limiter { result = try limiter.withSlot(run) } else { result = try run() }
         } catch {
             throw .swiftcFailed(path, reason: error.description)
         }

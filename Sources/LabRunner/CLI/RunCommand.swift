@@ -1,46 +1,24 @@
 import Foundation
 
-/// `labrunner run PATH…`: build, run and check every lab; `--update` writes outputs back.
+/// `labrunner run PATH…`: build, run and check every lab, in parallel, reported in path order.
 struct RunCommand {
-    static let spec = ArgumentSpec(
-        flags: ["--update", "--verbose"],
-        options: ["--scenario", "--timeout"],
-        aliases: ["-v": "--verbose"]
-    )
-
-    let paths: [String]
-    let update: Bool
-    let verbose: Bool
-    let scenarios: [String]
-    let timeout: Double?
+    let options: RunOptions
 
     init(arguments: [String]) throws(UsageError) {
-        let parsed = try Self.spec.parse(arguments)
-        guard !parsed.positionals.isEmpty else { throw .missingArgument("lab path (a .md file or a folder of labs)") }
-        paths = parsed.positionals
-        update = parsed.has("--update")
-        verbose = parsed.has("--verbose")
-        scenarios = parsed.values("--scenario")
-        if let text = parsed.value("--timeout") {
-            guard let seconds = Double(text), seconds > 0 else {
-                throw .badValue(option: "--timeout", value: text, expected: "a number of seconds greater than 0")
-            }
-            timeout = seconds
-        } else {
-            timeout = nil
-        }
+        options = try RunOptions(arguments: arguments)
     }
 
     func execute() -> Int32 {
         let environment = ProcessInfo.processInfo.environment
-        let labPaths: [String]
+        var labPaths: [String]
         let compiler: SwiftCompiler
         do {
-            labPaths = try LabFile.expand(paths)
+            labPaths = try LabFile.expand(options.paths)
         } catch {
             Console.diagnostic([error.description])
             return ExitStatus.usage
         }
+        if let shard = options.shard { labPaths = shard.select(labPaths) }
         do {
             compiler = try SwiftCompiler.locate(environment: environment)
         } catch {
@@ -48,23 +26,42 @@ struct RunCommand {
             return ExitStatus.usage
         }
         var pipeline = LabPipeline(compiler: compiler, environment: environment)
-        pipeline.scenarioFilter = scenarios
-        pipeline.timeoutOverride = timeout
+        pipeline.scenarioFilter = options.scenarios
+        pipeline.timeoutOverride = options.timeout
+        pipeline.limiter = JobLimiter(slots: options.jobs)
         var report = TerminalReport(style: .forStandardOutput(environment: environment))
-        report.verbose = verbose
-        if verbose { Console.out(report.style.dim("swiftc: \(compiler.path)")) }
+        report.verbose = options.verbose
+        if options.verbose { Console.out(report.style.dim("swiftc: \(compiler.path), jobs: \(options.jobs)")) }
 
+        let progress = ProgressLine(enabled: ProgressLine.isWanted(environment: environment), total: labPaths.count)
+        let results = LockedValue<[(LabOutcome, UpdateSummary?)?]>(Array(repeating: nil, count: labPaths.count))
+        let printed = LockedValue(0)
+        let update = options.update
+        Parallel.forEach(labPaths.count, width: options.jobs) { [labPaths, pipeline, report] index in
+            progress.started(labPaths[index])
+            let outcome = pipeline.run(path: labPaths[index])
+            let summary = update ? Self.write(outcome) : nil
+            results.withLock { $0[index] = (outcome, summary) }
+            progress.finished(labPaths[index])
+            // Print every lab whose predecessors are all printed: path order, whatever finishes first.
+            printed.withLock { next in
+                while next < labPaths.count, let (outcome, summary) = results.withLock({ $0[next] }) {
+                    progress.printAbove((next > 0 ? [""] : []) + report.render(outcome, update: summary))
+                    next += 1
+                }
+            }
+        }
+        progress.finish()
+
+        let outcomes = results.withLock { $0.map { $0! } }
         var passed = 0, failed = 0, inputErrors = 0
-        for (number, path) in labPaths.enumerated() {
-            let outcome = pipeline.run(path: path)
-            let summary = update ? write(outcome) : nil
-            if number > 0 { Console.out("") }
-            Console.out(report.render(outcome, update: summary))
+        for (outcome, summary) in outcomes {
             if case .invalid = outcome.status { inputErrors += 1 }
             let counts = Self.counts(outcome, updated: summary?.updatedScenarios ?? [])
             passed += counts.passed
             failed += counts.failed
         }
+        if labPaths.isEmpty { Console.out("no labs in this shard") }
         Console.out(["", TerminalReport.summary(passed: passed, failed: failed)])
         if inputErrors > 0 { return ExitStatus.usage }
         return failed > 0 ? ExitStatus.failed : ExitStatus.success
@@ -78,7 +75,7 @@ struct RunCommand {
     }
 
     /// Applies `--update` to one lab: plans the edits, then replaces the file atomically.
-    private func write(_ outcome: LabOutcome) -> UpdateSummary? {
+    private static func write(_ outcome: LabOutcome) -> UpdateSummary? {
         guard case .ran(let verdicts) = outcome.status, let lab = outcome.lab else {
             if case .compileFailed = outcome.status {
                 return UpdateSummary(notes: ["not updated: the lab did not compile"])

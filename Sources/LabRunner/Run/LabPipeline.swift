@@ -9,6 +9,8 @@ struct LabPipeline: Sendable {
     var timeoutOverride: Double? = nil
     var outputLimit = 1 << 20
     var appleAvailable = Platform.hasSwiftUI
+    /// Shared by every lab of a run, so swiftc and scenarios together stay within `--jobs`.
+    var limiter = JobLimiter(slots: ProcessInfo.processInfo.activeProcessorCount)
 
     func run(path: String) -> LabOutcome {
         let bytes: [UInt8]
@@ -46,7 +48,8 @@ struct LabPipeline: Sendable {
 
         let build: BuildOutcome
         do {
-            build = try compiler.build(lab, program: ProgramGenerator.generate(lab), in: directory.path, environment: environment)
+            build = try compiler.build(lab, program: ProgramGenerator.generate(lab), in: directory.path,
+                                       environment: environment, limiter: limiter)
         } catch {
             return outcome(.toolFailed(error.description))
         }
@@ -63,7 +66,8 @@ struct LabPipeline: Sendable {
         }
         let timeout = timeoutOverride ?? lab.settings.timeout
         let scenarios = scenarioFilter.isEmpty ? lab.scenarios : lab.scenarios.filter(scenarioFilter.contains)
-        let runner = ScenarioRunner(executable: executable, timeout: timeout, environment: environment, outputLimit: outputLimit)
+        let runner = ScenarioRunner(executable: executable, timeout: timeout, environment: environment,
+                                    outputLimit: outputLimit, limiter: limiter)
         let verdicts = zip(scenarios, runner.runAll(scenarios)).map { scenario, run in
             switch run {
             case .success(let run):

@@ -22,7 +22,7 @@ final class ProcessRegistry: Sendable {
         var isShutDown = false
     }
 
-    private let state = LockedState(State())
+    private let state = LockedValue(State())
 
     init() {}
 
@@ -57,21 +57,5 @@ final class ProcessRegistry: Sendable {
     /// The groups currently registered (for diagnostics and tests).
     var liveGroups: Set<pid_t> {
         state.withLock { $0.groups }
-    }
-}
-
-/// A value guarded by an `NSLock`. `Mutex` from Synchronization would do, but it needs macOS 15
-/// and the package supports macOS 14.
-private final class LockedState<Value>: @unchecked Sendable {
-    // @unchecked: `value` is only touched inside `withLock`.
-    private let lock = NSLock()
-    private var value: Value
-
-    init(_ value: Value) { self.value = value }
-
-    func withLock<Result>(_ body: (inout Value) -> Result) -> Result {
-        lock.lock()
-        defer { lock.unlock() }
-        return body(&value)
     }
 }

@@ -14,6 +14,7 @@ struct ScenarioRunner: Sendable {
     let timeout: Double
     let environment: [String: String]
     var outputLimit = 1 << 20
+    var limiter = JobLimiter(slots: ProcessInfo.processInfo.activeProcessorCount)
 
     func run(_ scenario: String) throws(ProcessError) -> ScenarioRun {
         let nonce = Self.nonce()
@@ -23,21 +24,16 @@ struct ScenarioRunner: Sendable {
         // The runtime's backtracer buries a crash's "Fatal error: …" line under pages of frames.
         if environment["SWIFT_BACKTRACE"] == nil { environment["SWIFT_BACKTRACE"] = "enable=no" }
         let request = ProcessRequest(executable: executable, environment: environment, timeout: timeout, outputLimit: outputLimit)
-        let result = try ChildProcess.run(request)
+        let result = try limiter.withSlot { () throws(ProcessError) -> ProcessResult in try ChildProcess.run(request) }
         return ScenarioRun(scenario: scenario, result: result, transcript: Transcript.split(result.stdout, nonce: nonce))
     }
 
-    /// Runs every scenario, in parallel, results in the order given.
-    func runAll(_ scenarios: [String], parallel: Bool = true) -> [Result<ScenarioRun, ProcessError>] {
+    /// Runs every scenario, in parallel as far as the limiter allows; results in the order given.
+    func runAll(_ scenarios: [String]) -> [Result<ScenarioRun, ProcessError>] {
         let results = LockedValue<[Result<ScenarioRun, ProcessError>?]>(Array(repeating: nil, count: scenarios.count))
-        let work: @Sendable (Int) -> Void = { i in
+        Parallel.forEach(scenarios.count, width: scenarios.count) { i in
             let result = Result { () throws(ProcessError) -> ScenarioRun in try self.run(scenarios[i]) }
             results.withLock { $0[i] = result }
-        }
-        if parallel {
-            DispatchQueue.concurrentPerform(iterations: scenarios.count, execute: work)
-        } else {
-            for i in scenarios.indices { work(i) }
         }
         return results.withLock { $0.map { $0! } }
     }
