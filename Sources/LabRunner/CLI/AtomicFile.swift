@@ -17,7 +17,9 @@ enum AtomicFile {
 
     /// Writes `bytes` to `path` if the file still holds `expected`: a temporary file in the same
     /// folder (same permissions), flushed to disk, then renamed over the original.
-    static func replace(_ path: String, expected: [UInt8], with bytes: [UInt8]) throws(WriteError) {
+    static func replace(_ givenPath: String, expected: [UInt8], with bytes: [UInt8]) throws(WriteError) {
+        // Replace the file a symlink points to, not the link itself.
+        let path = URL(fileURLWithPath: givenPath).resolvingSymlinksInPath().path
         guard let current = FileManager.default.contents(atPath: path), [UInt8](current) == expected else {
             throw .changedOnDisk(path)
         }
@@ -30,9 +32,11 @@ enum AtomicFile {
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard descriptor >= 0 else { throw .failed(path, reason: "cannot create a temporary file: \(errnoText())") }
         let temporary = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        pending.withLock { _ = $0.insert(temporary) }
         var succeeded = false
         defer {
             if !succeeded { unlink(temporary) }
+            pending.withLock { _ = $0.remove(temporary) }
         }
         let wrote = writeAll(bytes, to: descriptor)
         let synced = wrote && fchmod(descriptor, info.st_mode & 0o7777) == 0 && fsync(descriptor) == 0
@@ -41,6 +45,13 @@ enum AtomicFile {
         guard wrote, synced else { throw .failed(path, reason: reason) }
         guard rename(temporary, path) == 0 else { throw .failed(path, reason: errnoText()) }
         succeeded = true
+    }
+
+    /// Temporary files being written, removed by `removePending()` if the run is interrupted.
+    private static let pending = LockedValue<Set<String>>([])
+
+    static func removePending() {
+        for path in pending.withLock({ $0 }) { unlink(path) }
     }
 
     private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Bool {

@@ -33,7 +33,16 @@ struct TerminalReport: Sendable {
         }
         if let skipped = skippedLine(outcome) { out.append(skipped) }
         if let update { out += update.lines.map { "  " + style.cyan($0) } }
-        if verbose, outcome.buildDuration > 0 { out.append(style.dim("  compiled in \(Self.seconds(outcome.buildDuration))")) }
+        if verbose, let lab = outcome.lab, lab.compiledCells.contains(where: { appleAvailable || !$0.needsApple }) {
+            switch outcome.status {
+            case .ran, .compileFailed:
+                out.append(style.dim(outcome.compilerRan
+                    ? "  swiftc ran: \(Self.seconds(outcome.buildDuration))"
+                    : "  cache hit: swiftc not run"))
+            default:
+                break
+            }
+        }
         return out
     }
 

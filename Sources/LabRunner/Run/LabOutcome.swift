@@ -20,6 +20,8 @@ struct LabOutcome: Sendable {
     /// Warnings (and their notes) from a successful or failed build.
     var warnings: [Diagnostic] = []
     var buildDuration: Double = 0
+    /// False when the executable came from the compile cache and swiftc did not run.
+    var compilerRan = true
     /// The bytes the lab was parsed from, so `--update` can tell whether the file changed since.
     var originalBytes: [UInt8] = []
 
