@@ -49,7 +49,7 @@ enum JSONReport {
         let status: String
         /// Seconds swiftc took (0 when nothing was built).
         let buildDuration: Double
-        /// False when the build came from the cache (or nothing was built).
+        /// False when the executable came from the compile cache, or the lab never reached swiftc.
         let compilerRan: Bool
         /// The input error or tool failure, in words.
         @JSONNullable var error: String?
@@ -182,7 +182,7 @@ enum JSONReport {
                                     reason: cell.isSkipped ? "skip" : "apple", message: message)
         }
         return LabEntry(path: outcome.path, title: lab?.title, status: status, buildDuration: rounded(outcome.buildDuration),
-                        compilerRan: outcome.compilerRan, error: error, warnings: outcome.warnings.map(diagnostic),
+                        compilerRan: ReportFacts.compilerRan(outcome), error: error, warnings: outcome.warnings.map(diagnostic),
                         diagnostics: diagnostics, scenarios: scenarios, skippedCells: skipped,
                         passed: counts.passed, failed: counts.failed)
     }

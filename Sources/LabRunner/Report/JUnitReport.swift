@@ -125,7 +125,7 @@ enum JUnitReport {
         if let lab, !isInvalid(outcome) {
             var properties: [XMLNode] = []
             if let title = lab.title { properties.append(property("title", title)) }
-            properties.append(property("compiler-ran", outcome.compilerRan ? "true" : "false"))
+            properties.append(property("compiler-ran", ReportFacts.compilerRan(outcome) ? "true" : "false"))
             properties.append(property("build-duration", seconds(outcome.buildDuration)))
             for cell in lab.cells {
                 guard let reason = ReportFacts.skipReason(cell, appleAvailable: appleAvailable) else { continue }

@@ -30,6 +30,15 @@ enum ReportFacts {
         let skipReason: String?
     }
 
+    /// Whether swiftc ran for this lab: false for a cache hit, and for labs that never reached the
+    /// compiler (invalid, or nothing to compile here).
+    static func compilerRan(_ outcome: LabOutcome) -> Bool {
+        switch outcome.status {
+        case .invalid, .nothingToRun: false
+        case .compileFailed, .toolFailed, .ran: outcome.compilerRan
+        }
+    }
+
     static func scenarioStatus(_ verdict: ScenarioVerdict, updated: Set<String>) -> ScenarioStatus {
         if verdict.passed { return .pass }
         if verdict.problem == nil && updated.contains(verdict.scenario) { return .updated }

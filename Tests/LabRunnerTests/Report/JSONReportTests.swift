@@ -32,6 +32,21 @@ struct JSONReportTests {
         #expect(labs.map { $0["status"] as? String } == ["pass", "fail", "fail", "compile-error", "invalid"])
         #expect(labs.map { $0["passed"] as? Int } == [2, 1, 0, 0, 0])
         #expect(labs.map { $0["failed"] as? Int } == [0, 1, 2, 2, 0])
+        // allPass came from the cache; an invalid lab never reached swiftc.
+        #expect(labs.map { $0["compilerRan"] as? Bool } == [false, true, true, true, false])
+    }
+
+    @Test func aLabWithNothingToRunHasItsScenariosSkipped() throws {
+        let outcome = LabOutcome(path: "none.md", lab: ReportFixture.lab(), status: .nothingToRun)
+        let lab = try #require(try labs(try decode([outcome])).first)
+        #expect(lab["status"] as? String == "nothing-to-run")
+        #expect(lab["compilerRan"] as? Bool == false)
+        #expect(lab["passed"] as? Int == 0)
+        #expect(lab["failed"] as? Int == 0)
+        let scenarios = try scenarios(lab)
+        #expect(scenarios.map { $0["status"] as? String } == ["skipped", "skipped"])
+        #expect(scenarios.map { ($0["problem"] as? [String: Any])?["message"] as? String }
+                == ["no Swift cells to compile on this platform", "no Swift cells to compile on this platform"])
     }
 
     @Test func aPassingLabWithItsBuildAndSkippedCells() throws {
