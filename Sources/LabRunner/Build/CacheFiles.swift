@@ -59,25 +59,27 @@ enum CacheFiles {
     }
 
     /// All bytes of a regular file and its `stat` (taken on the open descriptor, so they describe
-    /// the same file), or nil.
+    /// the same file), or nil. Reads straight into the array, sized from `fstat`: a file that
+    /// grows while being read is reported as unreadable rather than chased.
     static func readFile(_ path: String) -> (bytes: [UInt8], status: stat)? {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
         var info = stat()
         guard fstat(descriptor, &info) == 0, isRegularFile(info) else { return nil }
-        var bytes: [UInt8] = []
-        let scratch = UnsafeMutableRawBufferPointer.allocate(byteCount: max(Int(info.st_size), 1) + 1, alignment: 1)
-        defer { scratch.deallocate() }
-        while true {
-            let count = read(descriptor, scratch.baseAddress, scratch.count)
-            if count < 0 {
-                if errno == EINTR { continue }
-                return nil
+        // One byte more than expected, to notice growth.
+        let capacity = Int(info.st_size) + 1
+        var failed = false
+        let bytes = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
+            while count < capacity {
+                let got = read(descriptor, buffer.baseAddress! + count, capacity - count)
+                if got < 0, errno == EINTR { continue }
+                if got < 0 { failed = true }
+                if got <= 0 { break }
+                count += got
             }
-            if count == 0 { break }
-            bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: scratch[..<count]))
         }
+        guard !failed, bytes.count < capacity else { return nil }
         return (bytes, info)
     }
 
@@ -127,6 +129,4 @@ enum CacheFiles {
         defer { free(pointer) }
         return String(cString: pointer)
     }
-
-    static func errnoText() -> String { String(cString: strerror(errno)) }
 }

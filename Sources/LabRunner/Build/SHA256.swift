@@ -109,10 +109,10 @@ struct SHA256: Sendable {
                     var a = h0, b = h1, c = h2, d = h3, e = h4, f = h5, g = h6, h = h7
                     for t in 0..<64 {
                         let s1 = e.rotatedRight(6) ^ e.rotatedRight(11) ^ e.rotatedRight(25)
-                        let choice = (e & f) ^ (~e & g)
+                        let choice = g ^ (e & (f ^ g))  // (e & f) ^ (~e & g), one operation fewer
                         let t1 = h &+ s1 &+ choice &+ k[t] &+ w[t]
                         let s0 = a.rotatedRight(2) ^ a.rotatedRight(13) ^ a.rotatedRight(22)
-                        let majority = (a & b) ^ (a & c) ^ (b & c)
+                        let majority = (a & b) | (c & (a | b))  // (a & b) ^ (a & c) ^ (b & c)
                         let t2 = s0 &+ majority
                         h = g; g = f; f = e; e = d &+ t1
                         d = c; c = b; b = a; a = t1 &+ t2
