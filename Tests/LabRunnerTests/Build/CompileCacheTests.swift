@@ -330,7 +330,7 @@ struct CompileCachePruneTests {
     }
 }
 
-struct CompilerVersionTests {
+struct CompileCacheCompilerVersionTests {
     /// A stand-in compiler that counts how often it is asked.
     private func fakeCompiler(in scratch: ScratchFolder, version: String) throws -> (path: String, calls: () -> Int) {
         let log = scratch.path + "/calls"
