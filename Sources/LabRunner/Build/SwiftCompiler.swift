@@ -30,6 +30,12 @@ struct BuildOutcome: Sendable {
 }
 
 extension SwiftCompiler {
+    /// The arguments that decide what `lab` compiles to (its paths aside): part of the cache key.
+    func arguments(for lab: Lab) -> [String] {
+        ["-swift-version", lab.settings.swiftVersion, "-diagnostic-style=llvm", "-module-name", "main"]
+            + lab.settings.swiftcFlags
+    }
+
     /// Compiles the generated `program` of `lab` into `directory`.
     func build(_ lab: Lab, program: String, in directory: String, environment: [String: String],
                limiter: JobLimiter? = nil) throws(BuildError) -> BuildOutcome {
@@ -40,8 +46,7 @@ extension SwiftCompiler {
         } catch {
             throw .buildDirectory("cannot write \(sourceFile): \(error.localizedDescription)")
         }
-        let arguments = ["-swift-version", lab.settings.swiftVersion, "-diagnostic-style=llvm",
-                         "-module-name", "main", "-o", executable, sourceFile] + lab.settings.swiftcFlags
+        let arguments = arguments(for: lab) + ["-o", executable, sourceFile]
         let request = ProcessRequest(executable: path, arguments: arguments, environment: environment,
                                      workingDirectory: directory, timeout: nil, outputLimit: 16 << 20)
         let result: ProcessResult

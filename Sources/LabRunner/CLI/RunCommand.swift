@@ -29,23 +29,29 @@ struct RunCommand {
         pipeline.scenarioFilter = options.scenarios
         pipeline.timeoutOverride = options.timeout
         pipeline.limiter = JobLimiter(slots: options.jobs)
+        if options.useCache {
+            let cache = CompileCache(directory: options.cacheDirectory ?? CompileCache.defaultDirectory(environment: environment))
+            pipeline.cache = cache
+            pipeline.compilerVersion = CompilerVersion.text(of: compiler.path, cache: cache, environment: environment)
+        }
         var report = TerminalReport(style: .forStandardOutput(environment: environment))
         report.verbose = options.verbose
         if options.verbose { Console.out(report.style.dim("swiftc: \(compiler.path), jobs: \(options.jobs)")) }
 
         let progress = ProgressLine(enabled: ProgressLine.isWanted(environment: environment), total: labPaths.count)
-        let results = LockedValue<[(LabOutcome, UpdateSummary?)?]>(Array(repeating: nil, count: labPaths.count))
+        let results = LockedValue<[(LabOutcome, UpdateSummary?, Double)?]>(Array(repeating: nil, count: labPaths.count))
         let printed = LockedValue(0)
         let update = options.update
         Parallel.forEach(labPaths.count, width: options.jobs) { [labPaths, pipeline, report] index in
             progress.started(labPaths[index])
+            let started = Date()
             let outcome = pipeline.run(path: labPaths[index])
             let summary = update ? Self.write(outcome) : nil
-            results.withLock { $0[index] = (outcome, summary) }
+            results.withLock { $0[index] = (outcome, summary, Date().timeIntervalSince(started)) }
             progress.finished(labPaths[index])
             // Print every lab whose predecessors are all printed: path order, whatever finishes first.
             printed.withLock { next in
-                while next < labPaths.count, let (outcome, summary) = results.withLock({ $0[next] }) {
+                while next < labPaths.count, let (outcome, summary, _) = results.withLock({ $0[next] }) {
                     progress.printAbove((next > 0 ? [""] : []) + report.render(outcome, update: summary))
                     next += 1
                 }
@@ -53,18 +59,52 @@ struct RunCommand {
         }
         progress.finish()
 
-        let outcomes = results.withLock { $0.map { $0! } }
+        let finished = results.withLock { $0.map { $0! } }
+        if let cache = pipeline.cache, finished.contains(where: { $0.0.compilerRan && $0.0.buildDuration > 0 }) {
+            cache.prune()
+        }
         var passed = 0, failed = 0, inputErrors = 0
-        for (outcome, summary) in outcomes {
+        for (outcome, summary, _) in finished {
             if case .invalid = outcome.status { inputErrors += 1 }
             let counts = Self.counts(outcome, updated: summary?.updatedScenarios ?? [])
             passed += counts.passed
             failed += counts.failed
         }
         if labPaths.isEmpty { Console.out("no labs in this shard") }
+        if environment["GITHUB_ACTIONS"] == "true" {
+            Console.out(GitHubAnnotations.lines(finished.map(\.0)))
+        }
+        if !writeReports(finished) { return ExitStatus.usage }
         Console.out(["", TerminalReport.summary(passed: passed, failed: failed)])
         if inputErrors > 0 { return ExitStatus.usage }
         return failed > 0 ? ExitStatus.failed : ExitStatus.success
+    }
+
+    /// `--junit FILE` and `--json FILE`; false (after saying why) when one cannot be written.
+    private func writeReports(_ finished: [(LabOutcome, UpdateSummary?, Double)]) -> Bool {
+        let outcomes = finished.map(\.0)
+        var updates: [String: UpdateSummary] = [:]
+        var durations: [String: Double] = [:]
+        for (outcome, summary, seconds) in finished {
+            updates[outcome.path] = summary
+            durations[outcome.path] = seconds
+        }
+        var reports: [(String, String)] = []
+        if let path = options.junitPath {
+            reports.append((path, JUnitReport.xml(outcomes, appleAvailable: Platform.hasSwiftUI, durations: durations, updates: updates)))
+        }
+        if let path = options.jsonPath {
+            reports.append((path, JSONReport.json(outcomes, appleAvailable: Platform.hasSwiftUI, updates: updates)))
+        }
+        for (path, text) in reports {
+            do {
+                try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+            } catch {
+                Console.error("cannot write \(path): \(error.localizedDescription)")
+                return false
+            }
+        }
+        return true
     }
 
     /// A scenario whose only failure was output that `--update` wrote back counts as passed.

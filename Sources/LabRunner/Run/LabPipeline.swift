@@ -9,6 +9,10 @@ struct LabPipeline: Sendable {
     var timeoutOverride: Double? = nil
     var outputLimit = 1 << 20
     var appleAvailable = Platform.hasSwiftUI
+    /// Where built executables are kept between runs; nil with `--no-cache`.
+    var cache: CompileCache? = nil
+    /// `swiftc --version`, part of every cache key.
+    var compilerVersion = ""
     /// Shared by every lab of a run, so swiftc and scenarios together stay within `--jobs`.
     var limiter = JobLimiter(slots: ProcessInfo.processInfo.activeProcessorCount)
 
@@ -38,6 +42,16 @@ struct LabPipeline: Sendable {
         guard lab.compiledCells.contains(where: { appleAvailable || !$0.needsApple }) else {
             return outcome(.nothingToRun)
         }
+        let program = ProgramGenerator.generate(lab)
+        let key = cache.map { _ in
+            CompileCache.key(source: program, compilerPath: compiler.path, compilerVersion: compilerVersion,
+                             arguments: compiler.arguments(for: lab))
+        }
+        if let cache, let key, let cached = cache.lookup(key) {
+            var result = runScenarios(lab, executable: cached, outcome: outcome)
+            result.compilerRan = false
+            return result
+        }
         let directory: BuildDirectory
         do {
             directory = try BuildDirectory.makePrivate()
@@ -48,22 +62,26 @@ struct LabPipeline: Sendable {
 
         let build: BuildOutcome
         do {
-            build = try compiler.build(lab, program: ProgramGenerator.generate(lab), in: directory.path,
-                                       environment: environment, limiter: limiter)
+            build = try compiler.build(lab, program: program, in: directory.path, environment: environment, limiter: limiter)
         } catch {
             return outcome(.toolFailed(error.description))
         }
-        var result = outcome(.toolFailed(""))
-        guard let executable = build.executable else {
-            if build.errors.isEmpty {
-                result = outcome(.toolFailed("swiftc failed without a diagnostic:\n" + build.rawOutput))
-            } else {
-                result = outcome(.compileFailed(errors: build.diagnostics.filter { $0.severity != .warning }, rawOutput: build.rawOutput))
-            }
-            result.warnings = build.diagnostics.filter { $0.severity == .warning }
-            result.buildDuration = build.duration
-            return result
+        var result: LabOutcome
+        if let built = build.executable {
+            // Compile errors are never cached: only a successful build is stored.
+            let executable = key.flatMap { cache?.store($0, executable: built) } ?? built
+            result = runScenarios(lab, executable: executable, outcome: outcome)
+        } else if build.errors.isEmpty {
+            result = outcome(.toolFailed("swiftc failed without a diagnostic:\n" + build.rawOutput))
+        } else {
+            result = outcome(.compileFailed(errors: build.diagnostics.filter { $0.severity != .warning }, rawOutput: build.rawOutput))
         }
+        result.warnings = build.diagnostics.filter { $0.severity == .warning }
+        result.buildDuration = build.duration
+        return result
+    }
+
+    private func runScenarios(_ lab: Lab, executable: String, outcome: (LabOutcome.Status) -> LabOutcome) -> LabOutcome {
         let timeout = timeoutOverride ?? lab.settings.timeout
         let scenarios = scenarioFilter.isEmpty ? lab.scenarios : lab.scenarios.filter(scenarioFilter.contains)
         let runner = ScenarioRunner(executable: executable, timeout: timeout, environment: environment,
@@ -76,10 +94,7 @@ struct LabPipeline: Sendable {
                 ScenarioVerdict(scenario: scenario, launchFailure: error.description)
             }
         }
-        result = outcome(.ran(verdicts))
-        result.warnings = build.diagnostics.filter { $0.severity == .warning }
-        result.buildDuration = build.duration
-        return result
+        return outcome(.ran(verdicts))
     }
 }
 
