@@ -27,13 +27,22 @@ enum HelpText {
     Compiles each lab (a Markdown file; a folder means every .md file in it, recursively) into one
     Swift program with swiftc, runs it once per scenario and checks each cell's output against the
     output blocks below it. Prints PASS or FAIL per scenario and ends with `N passed, N failed`.
+    Labs build and run in parallel; reports come in path order.
 
     OPTIONS:
       --update             Rewrite output blocks to what the cells printed (in place, atomically)
       --scenario NAME      Run only this scenario (repeatable)
       --timeout SECONDS    Override each lab's timeout per scenario run
-      -v, --verbose        Also show build times
+      -j, --jobs N         Processes at once: compiles and scenario runs (default: the number of cores)
+      --shard K/N          Run only the K-th of N deterministic, balanced parts of the labs (CI matrices)
+      --cache-dir DIR      Compile cache (default: $XDG_CACHE_HOME/labrunner or ~/.cache/labrunner)
+      --no-cache           Always run swiftc; store nothing
+      --junit FILE         Write a JUnit XML report (a testsuite per lab, a testcase per scenario)
+      --json FILE          Write a JSON report (labs, scenarios, cells, diffs, diagnostics, durations)
+      -v, --verbose        Also say whether swiftc ran or the cache served the lab, and build times
       -h, --help           Show this help
+
+    Under GitHub Actions (GITHUB_ACTIONS=true) failures are also printed as ::error annotations.
 
     EXIT STATUS: 0 all passed, 1 a lab failed, 2 usage or input error.
     """

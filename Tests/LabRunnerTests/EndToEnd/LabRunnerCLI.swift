@@ -31,6 +31,9 @@ enum LabRunnerCLI {
     static func run(_ arguments: [String], in directory: String? = nil, environment extra: [String: String] = [:]) throws -> Result {
         var environment = ProcessInfo.processInfo.environment
         environment["NO_COLOR"] = "1"
+        environment["GITHUB_ACTIONS"] = nil
+        // Keep the tests' compile cache out of the user's own.
+        environment["XDG_CACHE_HOME"] = sharedCache
         for (key, value) in extra { environment[key] = value }
         let request = ProcessRequest(executable: binary, arguments: arguments, environment: environment,
                                      workingDirectory: directory ?? fixtures, timeout: 300, outputLimit: 8 << 20)
@@ -43,6 +46,13 @@ enum LabRunnerCLI {
     }
 
     enum CLIError: Error { case abnormal(String) }
+
+    /// One cache for the whole test run, so repeated fixture builds are fast but never touch ~/.cache.
+    static let sharedCache: String = {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("labrunner-test-cache-\(getpid())").path
+        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }()
 
     /// A fresh folder for a test's files, removed by the caller.
     static func temporaryDirectory() throws -> String {
