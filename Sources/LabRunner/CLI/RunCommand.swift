@@ -66,7 +66,7 @@ struct RunCommand {
         var passed = 0, failed = 0, inputErrors = 0
         for (outcome, summary, _) in finished {
             if case .invalid = outcome.status { inputErrors += 1 }
-            let counts = Self.counts(outcome, updated: summary?.updatedScenarios ?? [])
+            let counts = ReportFacts.counts(outcome, updated: summary?.updatedScenarios ?? [])
             passed += counts.passed
             failed += counts.failed
         }
@@ -105,13 +105,6 @@ struct RunCommand {
             }
         }
         return true
-    }
-
-    /// A scenario whose only failure was output that `--update` wrote back counts as passed.
-    static func counts(_ outcome: LabOutcome, updated: Set<String>) -> (passed: Int, failed: Int) {
-        guard case .ran(let verdicts) = outcome.status, !updated.isEmpty else { return outcome.counts }
-        let passed = verdicts.filter { $0.passed || ($0.problem == nil && updated.contains($0.scenario)) }.count
-        return (passed, verdicts.count - passed)
     }
 
     /// Applies `--update` to one lab: plans the edits, then replaces the file atomically.

@@ -64,37 +64,19 @@ struct TerminalReport: Sendable {
     }
 
     private func problem(_ problem: ScenarioVerdict.Problem, verdict: ScenarioVerdict, lab: Lab) -> [String] {
-        let place = verdict.lastCell.map { " in the cell at \(lab.location(line: $0.line))" } ?? ""
         let indent = "        "
-        switch problem {
-        case .exitStatus(let status):
-            return [indent + style.red("exited with status \(status)") + place] + stderrTail(verdict, lab: lab)
-        case .signal(let signal):
-            return [indent + style.red("crashed: \(SignalName.name(signal))") + Self.signalHint(signal) + place] + stderrTail(verdict, lab: lab)
-        case .timedOut(let seconds):
-            var out = [indent + style.red("timed out after \(Self.seconds(seconds))") + place + "; output so far:"]
-            let partial = verdict.lastCell.flatMap { verdict.actualOutputs[$0.index] } ?? ""
-            out += tail(of: partial).map { indent + "  " + $0 }
-            return out + stderrTail(verdict, lab: lab)
-        case .outputLimit(let bytes):
-            return [indent + style.red("stopped: printed more than \(bytes) bytes") + place]
-        case .stoppedEarly(let notRun):
-            let lines = notRun.compactMap { index in lab.cells.first { $0.index == index }?.line }
-            return [indent + style.red("exited before running the cells at lines \(lines.map(String.init).joined(separator: ", "))") + place]
-        case .launchFailed(let message):
-            return [indent + style.red("could not start: ") + message]
-        }
+        let timedOut = problem.isTimeout
+        var out = [indent + style.red(ReportFacts.summary(problem, lab: lab)) + ReportFacts.place(verdict, lab: lab)
+                   + (timedOut ? "; output so far:" : "")]
+        if timedOut { out += ReportFacts.outputSoFar(verdict).map { indent + "  " + $0 } }
+        let stderr = ReportFacts.stderrTail(verdict, lab: lab)
+        if !stderr.isEmpty { out += [indent + "stderr:"] + stderr.map { indent + "  " + style.dim($0) } }
+        return out
     }
 
     private func mismatch(_ mismatch: ScenarioVerdict.Mismatch, scenario: String, lab: Lab) -> [String] {
         let indent = "        "
-        let header: String
-        if let expected = mismatch.expected {
-            header = "\(lab.location(line: expected.line)): output differs in scenario \(scenario) (- expected, + actual)"
-        } else {
-            header = "\(lab.location(line: mismatch.cell.line)): the cell printed output but has no output block for scenario \(scenario) (+ actual)"
-        }
-        var out = [indent + header]
+        var out = [indent + ReportFacts.mismatchHeader(mismatch, scenario: scenario, lab: lab)]
         for line in mismatch.comparison.diff.renderedLines() {
             let colored = line.hasPrefix("+") ? style.green(line) : line.hasPrefix("-") ? style.red(line)
                 : line.hasPrefix("@@") ? style.cyan(line) : line
@@ -122,17 +104,10 @@ struct TerminalReport: Sendable {
     /// An input error as `path:line:col: error: message`, with the offending line shown.
     func invalid(_ error: LabError, bytes: [UInt8]) -> [String] {
         guard let location = error.location else {
-            return [style.bold("\(pathOf(error)): ") + style.red("error:") + " " + error.message]
+            return [style.bold("\(ReportFacts.path(of: error, fallback: "")): ") + style.red("error:") + " " + error.message]
         }
         return [style.bold("\(location): ") + style.red("error:") + " " + error.message]
             + SourceExcerpt.lines(for: location, in: MarkdownSource(bytes: bytes), style: style)
-    }
-
-    private func pathOf(_ error: LabError) -> String {
-        switch error {
-        case .unreadable(let path, _), .notUTF8(let path, _): path
-        default: error.location!.path
-        }
     }
 
     private func skippedLine(_ outcome: LabOutcome) -> String? {
@@ -154,12 +129,6 @@ struct TerminalReport: Sendable {
         return "  " + style.yellow("skipped: ") + parts.joined(separator: "; ")
     }
 
-    private func stderrTail(_ verdict: ScenarioVerdict, lab: Lab) -> [String] {
-        let lines = tail(of: Self.withoutStackFrames(verdict.stderr, lab: lab))
-        guard !lines.isEmpty else { return [] }
-        return ["        stderr:"] + lines.map { "          " + style.dim($0) }
-    }
-
     /// Drops the runtime's stack frames (addresses mean nothing to a student) and the module
     /// prefix of `#fileID`, so a crash shows `lab.md:18: Fatal error: …` and what came before.
     static func withoutStackFrames(_ stderr: String, lab: Lab) -> String {
@@ -172,21 +141,6 @@ struct TerminalReport: Sendable {
             kept.append(line)
         }
         return kept.joined(separator: "\n")
-    }
-
-    private func tail(of text: String) -> [String] {
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        let trimmed = lines.last == "" ? Array(lines.dropLast()) : lines
-        return Array(trimmed.suffix(tailLines))
-    }
-
-    private static func signalHint(_ signal: Int32) -> String {
-        switch SignalName.name(signal) {
-        case "SIGILL", "SIGTRAP": " (a Swift runtime trap: fatalError, force unwrap of nil, index out of range…)"
-        case "SIGSEGV", "SIGBUS": " (invalid memory access)"
-        case "SIGABRT": " (abort)"
-        default: ""
-        }
     }
 
     static func seconds(_ value: Double) -> String {

@@ -62,9 +62,15 @@ enum OutputUpdater {
             let movedOut = groups.filter { $0.text != keep.text }
             newBlocks += movedOut
             let writer = OutputBlockWriter(matching: expected.block, in: lab.source)
-            let mustRename = !expected.scenarios.isEmpty && !movedOut.isEmpty
+            // A block that splits names the scenarios it keeps: an unnamed block beside named ones
+            // reads as if it held for every scenario.
+            let mustRename = !movedOut.isEmpty
             if mustRename || closesEarly(keep.text, block: expected.block) {
-                let names = expected.scenarios.filter { name in !movedOut.contains { $0.scenarios.contains(name) } }
+                let names = mustRename
+                    ? lab.scenarios.filter { name in
+                        cell.expectedOutput(for: name)?.block == expected.block && !movedOut.contains { $0.scenarios.contains(name) }
+                    }
+                    : expected.scenarios
                 edits.append(replaceWhole(expected.block, names: names, text: keep.text, writer: writer, source: lab.source))
                 summary.rewritten += 1
             } else if keep.text != TranscriptComparison(expected: expected.block.code, actual: expected.block.code).reconciled {

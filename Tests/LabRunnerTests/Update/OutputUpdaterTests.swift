@@ -64,7 +64,7 @@ struct OutputUpdaterTests {
     @Test func scenariosThatDivergeFromTheirSharedBlockGetTheirOwn() throws {
         let text = "```swift\nprint(1)\n```\n```output\na\n```\n"
         let (updated, summary) = try update(text, ["mock": [0: "a\n"], "empty": [0: "b\n"], "failing": [0: "b\n"]])
-        #expect(updated == "```swift\nprint(1)\n```\n```output\nb\n```\n```output mock\na\n```\n")
+        #expect(updated == "```swift\nprint(1)\n```\n```output empty failing\nb\n```\n```output mock\na\n```\n")
         #expect(summary.rewritten == 1)
         #expect(summary.inserted == 1)
         #expect(summary.updatedScenarios == ["empty", "failing"])
