@@ -38,3 +38,18 @@ enum ExitStatus {
     static let failed: Int32 = 1
     static let usage: Int32 = 2
 }
+
+extension LabFile {
+    /// Reads and parses one lab for a command that needs it whole; an input error is printed as
+    /// `path:line:col: error: …` with the offending line, and gives nil.
+    static func loadReportingErrors(_ path: String) -> Lab? {
+        var bytes: [UInt8] = []
+        do {
+            bytes = try read(path)
+            return try LabParser.parse(bytes: bytes, path: path)
+        } catch {
+            Console.diagnostic(TerminalReport(style: .plain).invalid(error, bytes: bytes))
+            return nil
+        }
+    }
+}

@@ -18,13 +18,7 @@ struct ExtractCommand {
     }
 
     func execute() -> Int32 {
-        let lab: Lab
-        do {
-            lab = try LabParser.parse(bytes: LabFile.read(path), path: path)
-        } catch {
-            Console.diagnostic(TerminalReport(style: .plain).invalid(error, bytes: (try? LabFile.read(path)) ?? []))
-            return ExitStatus.usage
-        }
+        guard let lab = LabFile.loadReportingErrors(path) else { return ExitStatus.usage }
         let program = ProgramGenerator.generate(lab, sourceLocations: !plain)
         guard let output, output != "-" else {
             Console.write(program, to: STDOUT_FILENO)

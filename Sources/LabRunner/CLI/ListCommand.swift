@@ -16,13 +16,7 @@ struct ListCommand {
     }
 
     func execute() -> Int32 {
-        let lab: Lab
-        do {
-            lab = try LabParser.parse(bytes: LabFile.read(path), path: path)
-        } catch {
-            Console.diagnostic(TerminalReport(style: .plain).invalid(error, bytes: (try? LabFile.read(path)) ?? []))
-            return ExitStatus.usage
-        }
+        guard let lab = LabFile.loadReportingErrors(path) else { return ExitStatus.usage }
         if json {
             Console.write(LabListing(lab).json() + "\n", to: STDOUT_FILENO)
         } else {
