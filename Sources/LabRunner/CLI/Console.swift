@@ -19,15 +19,21 @@ enum Console {
         write(lines.joined(separator: "\n") + "\n", to: STDERR_FILENO)
     }
 
-    static func write(_ text: String, to descriptor: Int32) {
-        var bytes = Array(text.utf8)[...]
-        while !bytes.isEmpty {
-            let written = bytes.withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress, $0.count) }
-            if written < 0 {
-                if errno == EINTR { continue }
-                return
+    /// Writes all of `text`; false when the descriptor refused (errno says why).
+    @discardableResult
+    static func write(_ text: String, to descriptor: Int32) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in
+            var offset = 0
+            while offset < bytes.count {
+                let written = Foundation.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return false
+                }
+                offset += written
             }
-            bytes = bytes.dropFirst(written)
+            return true
         }
     }
 }

@@ -24,10 +24,9 @@ struct ExtractCommand {
             Console.write(program, to: STDOUT_FILENO)
             return ExitStatus.success
         }
-        do {
-            try Data(program.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
-        } catch {
-            Console.error("cannot write \(output): \(error.localizedDescription)")
+        let descriptor = open(output, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0, Console.write(program, to: descriptor), close(descriptor) == 0 else {
+            Console.error("cannot write \(output): \(String(cString: strerror(errno)))")
             return ExitStatus.usage
         }
         return ExitStatus.success

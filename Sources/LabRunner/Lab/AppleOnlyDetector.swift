@@ -9,40 +9,96 @@ enum AppleOnlyDetector {
 
     /// Why `code` needs an Apple platform, or nil when it does not.
     static func reason(for code: String) -> String? {
-        for rawLine in code.split(separator: "\n", omittingEmptySubsequences: true) {
-            let line = rawLine.drop { $0 == " " || $0 == "\t" }
-            if line.hasPrefix("//") { continue }
-            if line.hasPrefix("#Preview") { return "uses #Preview" }
-            let words = line.split(whereSeparator: { " \t(:,{<".contains($0) })
-            if let importAt = words.firstIndex(of: "import"), importAt + 1 < words.count {
-                // `import SwiftUI`, `import struct SwiftUI.Color`, `@preconcurrency import UIKit`
-                let kinds: Set<Substring> = ["struct", "class", "enum", "protocol", "func", "var", "let", "typealias"]
-                let target = words[(importAt + 1)...].first { !kinds.contains($0) }
-                if let module = target?.split(separator: ".").first.map(String.init), appleModules.contains(module) {
-                    return "imports \(module)"
-                }
+        var code = code
+        return code.withUTF8 { bytes in
+            var start = 0
+            while start < bytes.count {
+                let end = bytes[start...].firstIndex(of: newline) ?? bytes.count
+                if let reason = reason(forLine: UnsafeBufferPointer(rebasing: bytes[start..<end])) { return reason }
+                start = end + 1
             }
-            if let (name, conformance) = conformance(in: line) { return "declares \(name): \(conformance)" }
+            return nil
         }
+    }
+
+    private static let newline = UInt8(ascii: "\n")
+    private static let importWord = Array("import".utf8)
+    private static let previewMacro = Array("#Preview".utf8)
+    private static let typeKeywords = ["struct ", "class ", "enum ", "extension ", "actor "].map { Array($0.utf8) }
+    private static let protocolNames = appleProtocols.map { Array($0.utf8) }
+    private static let declarationStarts = ["struct", "class", "enum", "extension", "actor", "final", "public", "private",
+                                            "fileprivate", "internal", "open", "package", "nonisolated", "indirect"].map { Array($0.utf8) }
+
+    /// Looks at bytes first and builds a `String` only for the rare line that may be a signal:
+    /// guides run to megabytes, and almost no line imports or declares anything.
+    private static func reason(forLine bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        guard let first = bytes.firstIndex(where: { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }) else { return nil }
+        let line = UnsafeBufferPointer(rebasing: bytes[first...])
+        if line.starts(with: [UInt8(ascii: "/"), UInt8(ascii: "/")]) { return nil }
+        if line.starts(with: previewMacro) { return "uses #Preview" }
+        // Imports and declarations start a line (after attributes and modifiers); most lines
+        // of a cell (`let x: Int`, calls, braces) are ruled out by their first word alone.
+        let firstWord = line.prefix { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }
+        let attribute = firstWord.first == UInt8(ascii: "@")
+        let mayImport = (attribute || firstWord.elementsEqual(importWord)) && contains(line, importWord)
+        let mayConform = (attribute || declarationStarts.contains { firstWord.elementsEqual($0) })
+            && line.contains(UInt8(ascii: ":")) && typeKeywords.contains { contains(line, $0) }
+            && protocolNames.contains { contains(line, $0) }
+        guard mayImport || mayConform else { return nil }
+        let text = Substring(String(decoding: line, as: UTF8.self))
+        if mayImport, let module = importedModule(text), appleModules.contains(module) { return "imports \(module)" }
+        if mayConform, let (name, conformance) = conformance(in: text) { return "declares \(name): \(conformance)" }
         return nil
     }
 
-    /// `struct Name: View` (or class/enum/extension/actor) → ("Name", "View").
+    /// `import SwiftUI`, `import struct SwiftUI.Color`, `@preconcurrency import UIKit` → the module.
+    private static func importedModule(_ line: Substring) -> String? {
+        let words = line.split(whereSeparator: { " \t(:,{<".contains($0) })
+        guard let importAt = words.firstIndex(of: "import"), importAt + 1 < words.count else { return nil }
+        let kinds: Set<Substring> = ["struct", "class", "enum", "protocol", "func", "var", "let", "typealias"]
+        return words[(importAt + 1)...].first { !kinds.contains($0) }?.split(separator: ".").first.map(String.init)
+    }
+
+    private static func contains(_ haystack: UnsafeBufferPointer<UInt8>, _ needle: [UInt8]) -> Bool {
+        guard let first = needle.first, haystack.count >= needle.count else { return false }
+        var i = 0
+        while i + needle.count <= haystack.count {
+            if haystack[i] == first && haystack[i..<(i + needle.count)].elementsEqual(needle) { return true }
+            i += 1
+        }
+        return false
+    }
+
+    /// `struct Name: View` (or class/enum/extension/actor) → ("Name", "View"). Plain Substring
+    /// work, no Foundation searching: this runs on every declaration line of every guide.
     private static func conformance(in line: Substring) -> (String, String)? {
-        let keywords = ["struct ", "class ", "enum ", "extension ", "actor "]
-        guard let keyword = keywords.first(where: { line.contains($0) }),
-              let keywordRange = line.range(of: keyword) else { return nil }
-        let declaration = line[keywordRange.upperBound...]
-        guard let colon = declaration.firstIndex(of: ":") else { return nil }
-        let name = declaration[..<colon].split(separator: "<").first.map { String($0).trimmingWhitespace() } ?? ""
-        guard !name.isEmpty, !name.contains(" ") else { return nil }
-        var inherited = declaration[declaration.index(after: colon)...]
-        if let end = inherited.firstIndex(where: { $0 == "{" }) { inherited = inherited[..<end] }
-        if let whereClause = inherited.range(of: " where ") { inherited = inherited[..<whereClause.lowerBound] }
+        // The inheritance colon is the first one outside generic brackets: `Row<T: Hashable>: View`.
+        var depth = 0
+        var colon: Substring.Index? = nil
+        for index in line.indices {
+            switch line[index] {
+            case "<": depth += 1
+            case ">": depth -= 1
+            case ":" where depth == 0: colon = index
+            case "{", "=", "(": return nil
+            default: continue
+            }
+            if colon != nil { break }
+        }
+        guard let colon else { return nil }
+        let head = line[..<colon].split(whereSeparator: { $0 == " " || $0 == "\t" })
+        guard let keyword = head.firstIndex(where: { ["struct", "class", "enum", "extension", "actor"].contains($0) }),
+              keyword + 1 == head.count - 1 || (keyword + 1 < head.count && head[keyword + 1].contains("<")) else { return nil }
+        let name = String(head[keyword + 1].prefix { $0 != "<" })
+        guard !name.isEmpty else { return nil }
+        var inherited = line[line.index(after: colon)...]
+        if let brace = inherited.firstIndex(of: "{") { inherited = inherited[..<brace] }
         for item in inherited.split(separator: ",") {
-            let type = String(item).trimmingWhitespace()
-            let bare = type.hasPrefix("SwiftUI.") ? String(type.dropFirst("SwiftUI.".count)) : type
-            if appleProtocols.contains(bare) { return (name, type) }
+            let words = item.split(whereSeparator: { $0 == " " || $0 == "\t" })
+            guard let type = words.first, type != "where" else { break }
+            let bare = type.hasPrefix("SwiftUI.") ? type.dropFirst("SwiftUI.".count) : type
+            if appleProtocols.contains(String(bare)) { return (name, String(type)) }
+            if words.contains("where") { break }
         }
         return nil
     }

@@ -25,7 +25,10 @@ enum LabParser {
                 cells.append(Cell(index: cells.count, block: block, section: section,
                                   attributes: attributes, platform: platform))
             case "output":
-                let location = SourceLocation(path: path, line: block.openingLine, column: column(of: words[0], in: block, source: source))
+                // Columns are worked out only for an error: most blocks never need one.
+                var location: SourceLocation {
+                    SourceLocation(path: path, line: block.openingLine, column: column(of: words[0], in: block, source: source))
+                }
                 guard !cells.isEmpty else { throw .outputBeforeCell(location) }
                 var scenarios: [String] = []
                 for word in words.dropFirst() {
@@ -52,21 +55,27 @@ enum LabParser {
                                 suggestion: EditDistance.closest(to: word.text, in: CellAttribute.allCases.map(\.rawValue)))
     }
 
-    private static func checkNoDuplicate(_ scenarios: [String], in cell: Cell, at location: SourceLocation) throws(LabError) {
+    private static func checkNoDuplicate(_ scenarios: [String], in cell: Cell, at location: @autoclosure () -> SourceLocation) throws(LabError) {
         if scenarios.isEmpty, let plain = cell.outputs.first(where: { $0.scenarios.isEmpty }) {
-            throw .duplicateOutput(location, scenario: nil, firstLine: plain.line)
+            throw .duplicateOutput(location(), scenario: nil, firstLine: plain.line)
         }
         for scenario in scenarios {
             if let earlier = cell.outputs.first(where: { $0.scenarios.contains(scenario) }) {
-                throw .duplicateOutput(location, scenario: scenario, firstLine: earlier.line)
+                throw .duplicateOutput(location(), scenario: scenario, firstLine: earlier.line)
             }
         }
     }
 
     /// `// MARK: - Name` on the first non-blank line of a cell names its section.
     static func sectionName(of code: String) -> String? {
-        guard let first = code.split(separator: "\n").first(where: { !$0.allSatisfy { $0 == " " || $0 == "\t" } }) else {
-            return nil
+        // Only the first non-blank line matters; don't split a long cell to find it.
+        var rest = Substring(code)
+        var first: Substring = ""
+        while !rest.isEmpty {
+            let end = rest.firstIndex(of: "\n") ?? rest.endIndex
+            let candidate = rest[..<end]
+            rest = end == rest.endIndex ? "" : rest[rest.index(after: end)...]
+            if !candidate.allSatisfy({ $0 == " " || $0 == "\t" }) { first = candidate; break }
         }
         let line = String(first).trimmingWhitespace()
         guard line.hasPrefix("// MARK:") else { return nil }

@@ -11,7 +11,9 @@ enum ProgramGenerator {
     static func generate(_ lab: Lab, sourceLocations: Bool = true) -> String {
         var out = Prelude.source(scenarios: lab.scenarios)
         let file = SwiftLiteral.string(lab.path)
-        for cell in lab.compiledCells {
+        let cells = lab.compiledCells
+        out.reserveCapacity(out.utf8.count + cells.reduce(0) { $0 + $1.block.code.utf8.count + 2 * file.utf8.count + 120 })
+        for cell in cells {
             out += "\n"
             if cell.needsApple { out += "#if canImport(SwiftUI)\n" }
             out += "Lab.cell(\(cell.index))\n"

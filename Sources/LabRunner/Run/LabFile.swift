@@ -8,10 +8,41 @@ enum LabFile {
             throw .unreadable(path: path, reason: "no such file")
         }
         guard !isDirectory.boolValue else { throw .unreadable(path: path, reason: "is a folder") }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw .unreadable(path: path, reason: "permission denied or not a regular file")
+        guard let bytes = readAll(path) else {
+            throw .unreadable(path: path, reason: String(cString: strerror(errno)))
         }
-        return [UInt8](data)
+        return bytes
+    }
+
+    /// The file's bytes straight into an array: no `Data` in between, which for a large guide
+    /// costs as much as parsing it.
+    private static func readAll(_ path: String) -> [UInt8]? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { return nil }
+        var failed = false
+        // Read the size fstat promised, then keep reading until EOF in case the file grew.
+        var bytes = [UInt8](unsafeUninitializedCapacity: max(Int(info.st_size), 0)) { buffer, count in
+            count = 0
+            while count < buffer.count {
+                let read = Foundation.read(descriptor, buffer.baseAddress! + count, buffer.count - count)
+                if read < 0 && errno == EINTR { continue }
+                if read < 0 { failed = true }
+                if read <= 0 { break }
+                count += read
+            }
+        }
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while !failed {
+            let read = chunk.withUnsafeMutableBytes { Foundation.read(descriptor, $0.baseAddress, $0.count) }
+            if read < 0 && errno == EINTR { continue }
+            if read < 0 { failed = true }
+            if read <= 0 { break }
+            bytes += chunk[..<read]
+        }
+        return failed ? nil : bytes
     }
 
     /// The lab files named by `arguments`: files as given, folders searched recursively for
