@@ -23,18 +23,24 @@ enum Console {
     @discardableResult
     static func write(_ text: String, to descriptor: Int32) -> Bool {
         var text = text
-        return text.withUTF8 { bytes in
-            var offset = 0
-            while offset < bytes.count {
-                let written = Foundation.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return false
-                }
-                offset += written
+        return text.withUTF8 { write(bytes: $0, to: descriptor) }
+    }
+
+    static func write(bytes: [UInt8], to descriptor: Int32) -> Bool {
+        bytes.withUnsafeBufferPointer { write(bytes: $0, to: descriptor) }
+    }
+
+    private static func write(bytes: UnsafeBufferPointer<UInt8>, to descriptor: Int32) -> Bool {
+        var offset = 0
+        while offset < bytes.count {
+            let written = Foundation.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+            if written < 0 {
+                if errno == EINTR { continue }
+                return false
             }
-            return true
+            offset += written
         }
+        return true
     }
 }
 

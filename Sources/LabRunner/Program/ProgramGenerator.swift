@@ -9,20 +9,25 @@ enum ProgramGenerator {
     static let fileName = "main.swift"
 
     static func generate(_ lab: Lab, sourceLocations: Bool = true) -> String {
-        var out = Prelude.source(scenarios: lab.scenarios)
-        let file = SwiftLiteral.string(lab.path)
-        let cells = lab.compiledCells
-        out.reserveCapacity(out.utf8.count + cells.reduce(0) { $0 + $1.block.code.utf8.count + 2 * file.utf8.count + 120 })
-        for cell in cells {
-            out += "\n"
-            if cell.needsApple { out += "#if canImport(SwiftUI)\n" }
-            out += "Lab.cell(\(cell.index))\n"
-            if sourceLocations { out += "#sourceLocation(file: \(file), line: \(cell.line + 1))\n" }
-            out += cell.block.code
-            if sourceLocations { out += "#sourceLocation()\n" }
-            if cell.needsApple { out += "#endif\n" }
-        }
-        out += "\nLab.end()\n"
+        var out = ""
+        out.reserveCapacity(lab.compiledCells.reduce(8 << 10) { $0 + $1.block.code.utf8.count + 2 * lab.path.utf8.count + 120 })
+        write(lab, sourceLocations: sourceLocations, to: &out)
         return out
+    }
+
+    /// Writes the program piece by piece, so `extract` of a large guide can stream it to a file.
+    static func write(_ lab: Lab, sourceLocations: Bool = true, to out: inout some TextOutputStream) {
+        out.write(Prelude.source(scenarios: lab.scenarios))
+        let file = SwiftLiteral.string(lab.path)
+        for cell in lab.compiledCells {
+            out.write("\n")
+            if cell.needsApple { out.write("#if canImport(SwiftUI)\n") }
+            out.write("Lab.cell(\(cell.index))\n")
+            if sourceLocations { out.write("#sourceLocation(file: \(file), line: \(cell.line + 1))\n") }
+            out.write(cell.block.code)
+            if sourceLocations { out.write("#sourceLocation()\n") }
+            if cell.needsApple { out.write("#endif\n") }
+        }
+        out.write("\nLab.end()\n")
     }
 }
