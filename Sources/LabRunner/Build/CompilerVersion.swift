@@ -15,14 +15,9 @@ import Glibc
 /// replaces those files, so the fingerprint changes and the text is asked again.
 enum CompilerVersion {
     static func text(of compilerPath: String, cache: CompileCache?, environment: [String: String]) -> String {
-        let fingerprint = fingerprint(of: compilerPath, environment: environment)
-        if let cache, let text = cache.compilerVersion(fingerprint: fingerprint) { return text }
-        guard let text = ask(compilerPath, environment: environment) else {
-            // Still a usable key part: the same binary gives the same text, a new one another.
-            return "unknown swiftc \(compilerPath) \(fingerprint)"
-        }
-        _ = cache?.storeCompilerVersion(text, fingerprint: fingerprint)
-        return text
+        if let cache { return CompilerVersionLookup(compilerPath: compilerPath, cache: cache, environment: environment).wait() }
+        return ask(compilerPath, environment: environment)
+            ?? "unknown swiftc \(compilerPath) \(fingerprint(of: compilerPath, environment: environment))"
     }
 
     /// Runs `swiftc --version` (no shell); nil if it cannot run or fails.
@@ -98,5 +93,40 @@ extension CompileCache {
             return false
         }
         return true
+    }
+}
+
+/// The `swiftc --version` text of one run, kept off the critical path.
+///
+/// When the cache already knows the text (every run after the first with this compiler) it is
+/// there at once. When it does not, no cache entry can have been stored under it either, so
+/// labs are built without a lookup while `swiftc --version` runs beside the first compile; the
+/// text is needed only to store the result.
+final class CompilerVersionLookup: Sendable {
+    /// The text, when it was known without asking swiftc.
+    let known: String?
+    private let pending = LockedValue<String?>(nil)
+    private let asked = DispatchGroup()
+
+    init(compilerPath: String, cache: CompileCache, environment: [String: String]) {
+        let fingerprint = CompilerVersion.fingerprint(of: compilerPath, environment: environment)
+        known = cache.compilerVersion(fingerprint: fingerprint)
+        guard known == nil else { return }
+        asked.enter()
+        let thread = Thread { [pending, asked] in
+            let text = CompilerVersion.ask(compilerPath, environment: environment)
+                ?? "unknown swiftc \(compilerPath) \(fingerprint)"
+            if !text.hasPrefix("unknown swiftc") { cache.storeCompilerVersion(text, fingerprint: fingerprint) }
+            pending.withLock { $0 = text }
+            asked.leave()
+        }
+        thread.start()
+    }
+
+    /// The text, waiting for swiftc's answer if it was not known.
+    func wait() -> String {
+        if let known { return known }
+        asked.wait()
+        return pending.withLock { $0! }
     }
 }

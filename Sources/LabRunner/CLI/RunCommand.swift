@@ -32,7 +32,7 @@ struct RunCommand {
         if options.useCache {
             let cache = CompileCache(directory: options.cacheDirectory ?? CompileCache.defaultDirectory(environment: environment))
             pipeline.cache = cache
-            pipeline.compilerVersion = CompilerVersion.text(of: compiler.path, cache: cache, environment: environment)
+            pipeline.compilerVersion = CompilerVersionLookup(compilerPath: compiler.path, cache: cache, environment: environment)
         }
         var report = TerminalReport(style: .forStandardOutput(environment: environment))
         report.verbose = options.verbose

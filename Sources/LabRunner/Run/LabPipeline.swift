@@ -11,8 +11,8 @@ struct LabPipeline: Sendable {
     var appleAvailable = Platform.hasSwiftUI
     /// Where built executables are kept between runs; nil with `--no-cache`.
     var cache: CompileCache? = nil
-    /// `swiftc --version`, part of every cache key.
-    var compilerVersion = ""
+    /// `swiftc --version`, part of every cache key; set together with `cache`.
+    var compilerVersion: CompilerVersionLookup? = nil
     /// Shared by every lab of a run, so swiftc and scenarios together stay within `--jobs`.
     var limiter = JobLimiter(slots: ProcessInfo.processInfo.activeProcessorCount)
 
@@ -43,11 +43,11 @@ struct LabPipeline: Sendable {
             return outcome(.nothingToRun)
         }
         let program = ProgramGenerator.generate(lab)
-        let key = cache.map { _ in
-            CompileCache.key(source: program, compilerPath: compiler.path, compilerVersion: compilerVersion,
+        func key(_ version: String) -> String {
+            CompileCache.key(source: program, compilerPath: compiler.path, compilerVersion: version,
                              arguments: compiler.arguments(for: lab))
         }
-        if let cache, let key, let cached = cache.lookup(key) {
+        if let cache, let version = compilerVersion?.known, let cached = cache.lookup(key(version)) {
             var result = runScenarios(lab, executable: cached, outcome: outcome)
             result.compilerRan = false
             return result
@@ -69,7 +69,7 @@ struct LabPipeline: Sendable {
         var result: LabOutcome
         if let built = build.executable {
             // Compile errors are never cached: only a successful build is stored.
-            let executable = key.flatMap { cache?.store($0, executable: built) } ?? built
+            let executable = compilerVersion.flatMap { cache?.store(key($0.wait()), executable: built) } ?? built
             result = runScenarios(lab, executable: executable, outcome: outcome)
         } else if build.errors.isEmpty {
             result = outcome(.toolFailed("swiftc failed without a diagnostic:\n" + build.rawOutput))

@@ -355,6 +355,18 @@ struct CompileCacheCompilerVersionTests {
         #expect(compiler.calls() == 2)
     }
 
+    @Test func aLookupKnowsTheTextOnlyOnceItWasStored() throws {
+        let scratch = try ScratchFolder()
+        let cache = CompileCache(directory: scratch.path + "/cache")
+        let compiler = try fakeCompiler(in: scratch, version: "Fake Swift 3.0")
+        let first = CompilerVersionLookup(compilerPath: compiler.path, cache: cache, environment: environment)
+        #expect(first.known == nil)
+        #expect(first.wait() == "Fake Swift 3.0\n")
+        let second = CompilerVersionLookup(compilerPath: compiler.path, cache: cache, environment: environment)
+        #expect(second.known == "Fake Swift 3.0\n")
+        #expect(compiler.calls() == 1)
+    }
+
     @Test func withoutACacheItAsksEveryTime() throws {
         let scratch = try ScratchFolder()
         let compiler = try fakeCompiler(in: scratch, version: "Fake Swift 1.0")
