@@ -33,6 +33,8 @@ enum HelpText {
       --update             Rewrite output blocks to what the cells printed (in place, atomically)
       --scenario NAME      Run only this scenario (repeatable)
       --timeout SECONDS    Override each lab's timeout per scenario run
+      --repeat N           Run each scenario N times; a cell whose output differs between runs is
+                           reported as flaky, even when one of the runs matched
       -j, --jobs N         Processes at once: compiles and scenario runs (default: the number of cores)
       --shard K/N          Run only the K-th of N deterministic, balanced parts of the labs (CI matrices)
       --cache-dir DIR      Compile cache (default: $XDG_CACHE_HOME/labrunner or ~/.cache/labrunner)

@@ -28,6 +28,7 @@ struct RunCommand {
         var pipeline = LabPipeline(compiler: compiler, environment: environment)
         pipeline.scenarioFilter = options.scenarios
         pipeline.timeoutOverride = options.timeout
+        pipeline.repeats = options.repeats
         pipeline.limiter = JobLimiter(slots: options.jobs)
         if options.useCache {
             let cache = CompileCache(directory: options.cacheDirectory ?? CompileCache.defaultDirectory(environment: environment))

@@ -4,7 +4,7 @@ import Foundation
 struct RunOptions: Sendable {
     static let spec = ArgumentSpec(
         flags: ["--update", "--verbose", "--no-cache"],
-        options: ["--scenario", "--timeout", "--jobs", "--shard", "--cache-dir", "--junit", "--json"],
+        options: ["--scenario", "--timeout", "--jobs", "--shard", "--cache-dir", "--junit", "--json", "--repeat"],
         aliases: ["-v": "--verbose", "-j": "--jobs"]
     )
 
@@ -19,6 +19,7 @@ struct RunOptions: Sendable {
     var useCache = true
     var junitPath: String? = nil
     var jsonPath: String? = nil
+    var repeats = 1
 
     init(arguments: [String]) throws(UsageError) {
         let parsed = try Self.spec.parse(arguments)
@@ -42,6 +43,12 @@ struct RunOptions: Sendable {
                 throw .badValue(option: "--jobs", value: text, expected: "a whole number of at least 1")
             }
             jobs = count
+        }
+        if let text = parsed.value("--repeat") {
+            guard let count = Int(text), (1...1000).contains(count) else {
+                throw .badValue(option: "--repeat", value: text, expected: "a whole number from 1 to 1000")
+            }
+            repeats = count
         }
         if let text = parsed.value("--shard") {
             guard let shard = Shard(text) else {

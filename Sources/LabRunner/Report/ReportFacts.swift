@@ -156,7 +156,34 @@ enum ReportFacts {
             out.append(mismatchHeader(mismatch, scenario: verdict.scenario, lab: lab))
             out += mismatch.comparison.diff.renderedLines()
         }
+        if let flakiness = verdict.flakiness { out += flakinessLines(flakiness, lab: lab) }
         return out
+    }
+
+    /// What differed between repeated runs: per cell, a diff of the first run's output against
+    /// each other variant; then how the runs ended, if not all alike.
+    static func flakinessLines(_ flakiness: Flakiness, lab: Lab) -> [String] {
+        var out = ["flaky: \(flakiness.runCount) runs did not all come out the same"]
+        func runs(_ variant: Flakiness.Variant) -> String {
+            "run\(variant.runs.count == 1 ? "" : "s") \(variant.runs.map(String.init).joined(separator: ", "))"
+        }
+        for cell in flakiness.cells {
+            let first = cell.variants[0]
+            for other in cell.variants.dropFirst() {
+                out.append("\(lab.location(line: cell.cell.line)): the cell printed differently in \(runs(first)) (-) and \(runs(other)) (+)")
+                out += LineDiff.diff(lines(first.text), lines(other.text)).renderedLines()
+            }
+        }
+        if !flakiness.endings.isEmpty {
+            out.append("ended: " + flakiness.endings.map { "\($0.text) (\(runs($0)))" }.joined(separator: "; "))
+        }
+        return out
+    }
+
+    private static func lines(_ text: String) -> [String] {
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        if lines.last == "" { lines.removeLast() }
+        return lines
     }
 
     /// `did not compile (2 errors)`, counting errors only (not their notes).

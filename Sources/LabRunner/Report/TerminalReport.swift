@@ -60,6 +60,12 @@ struct TerminalReport: Sendable {
         var out = ["  " + style.red("FAIL") + "  \(name)  \(time)"]
         if let problem = verdict.problem { out += self.problem(problem, verdict: verdict, lab: lab) }
         for mismatch in verdict.mismatches { out += self.mismatch(mismatch, scenario: verdict.scenario, lab: lab) }
+        if let flakiness = verdict.flakiness {
+            out += ReportFacts.flakinessLines(flakiness, lab: lab).map { line in
+                "        " + (line.hasPrefix("+") ? style.green(line) : line.hasPrefix("-") ? style.red(line)
+                    : line.hasPrefix("flaky") ? style.red(line) : line)
+            }
+        }
         return out
     }
 

@@ -8,6 +8,8 @@ struct LabPipeline: Sendable {
     var scenarioFilter: [String] = []
     var timeoutOverride: Double? = nil
     var outputLimit = 1 << 20
+    /// Runs per scenario (`--repeat`); more than one also checks that every run printed the same.
+    var repeats = 1
     var appleAvailable = Platform.hasSwiftUI
     /// Where built executables are kept between runs; nil with `--no-cache`.
     var cache: CompileCache? = nil
@@ -86,13 +88,18 @@ struct LabPipeline: Sendable {
         let scenarios = scenarioFilter.isEmpty ? lab.scenarios : lab.scenarios.filter(scenarioFilter.contains)
         let runner = ScenarioRunner(executable: executable, timeout: timeout, environment: environment,
                                     outputLimit: outputLimit, limiter: limiter)
-        let verdicts = zip(scenarios, runner.runAll(scenarios)).map { scenario, run in
-            switch run {
-            case .success(let run):
-                ScenarioVerdict(lab: lab, run: run, timeout: timeout, outputLimit: outputLimit, appleAvailable: appleAvailable)
-            case .failure(let error):
-                ScenarioVerdict(scenario: scenario, launchFailure: error.description)
+        let verdicts = zip(scenarios, runner.runAll(scenarios, repeats: repeats)).map { scenario, results in
+            var runs: [ScenarioRun] = []
+            for result in results {
+                switch result {
+                case .success(let run): runs.append(run)
+                case .failure(let error): return ScenarioVerdict(scenario: scenario, launchFailure: error.description)
+                }
             }
+            var verdict = ScenarioVerdict(lab: lab, run: runs[0], timeout: timeout, outputLimit: outputLimit,
+                                          appleAvailable: appleAvailable)
+            verdict.flakiness = Flakiness.compare(runs, lab: lab)
+            return verdict
         }
         return outcome(.ran(verdicts))
     }

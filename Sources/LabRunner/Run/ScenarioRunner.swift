@@ -28,14 +28,17 @@ struct ScenarioRunner: Sendable {
         return ScenarioRun(scenario: scenario, result: result, transcript: Transcript.split(result.stdout, nonce: nonce))
     }
 
-    /// Runs every scenario, in parallel as far as the limiter allows; results in the order given.
-    func runAll(_ scenarios: [String]) -> [Result<ScenarioRun, ProcessError>] {
-        let results = LockedValue<[Result<ScenarioRun, ProcessError>?]>(Array(repeating: nil, count: scenarios.count))
-        Parallel.forEach(scenarios.count, width: scenarios.count) { i in
-            let result = Result { () throws(ProcessError) -> ScenarioRun in try self.run(scenarios[i]) }
+    /// Runs every scenario `repeats` times, in parallel as far as the limiter allows; for each
+    /// scenario in the order given, its runs in order.
+    func runAll(_ scenarios: [String], repeats: Int = 1) -> [[Result<ScenarioRun, ProcessError>]] {
+        let count = scenarios.count * repeats
+        let results = LockedValue<[Result<ScenarioRun, ProcessError>?]>(Array(repeating: nil, count: count))
+        Parallel.forEach(count, width: count) { i in
+            let result = Result { () throws(ProcessError) -> ScenarioRun in try self.run(scenarios[i / repeats]) }
             results.withLock { $0[i] = result }
         }
-        return results.withLock { $0.map { $0! } }
+        let flat = results.withLock { $0.map { $0! } }
+        return scenarios.indices.map { Array(flat[($0 * repeats)..<(($0 + 1) * repeats)]) }
     }
 
     private static func nonce() -> String {

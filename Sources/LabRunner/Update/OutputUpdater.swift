@@ -29,8 +29,9 @@ enum OutputUpdater {
         var edits: [DocumentEdit] = []
         var summary = UpdateSummary()
         let complete = verdicts.filter(\.isComplete)
-        for verdict in verdicts where !verdict.isComplete && verdict.problem != nil {
-            summary.notes.append("not updated for scenario \(verdict.scenario): it did not run to completion")
+        for verdict in verdicts where !verdict.isComplete {
+            let reason = verdict.problem != nil ? "it did not run to completion" : "its output differed between runs"
+            summary.notes.append("not updated for scenario \(verdict.scenario): \(reason)")
         }
         for cell in lab.compiledCells where appleAvailable || !cell.needsApple {
             let runs = complete.compactMap { verdict in verdict.actualOutputs[cell.index].map { (verdict.scenario, $0) } }

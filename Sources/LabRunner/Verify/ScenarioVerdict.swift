@@ -28,10 +28,12 @@ struct ScenarioVerdict: Sendable {
     let duration: Double
     /// Actual output per cell index, for every cell that ran (used by `--update`).
     let actualOutputs: [Int: String]
+    /// With `--repeat`, what did not come out the same in every run.
+    var flakiness: Flakiness? = nil
 
-    var passed: Bool { problem == nil && mismatches.isEmpty }
-    /// True when the run finished normally, so its outputs are complete and can be written back.
-    var isComplete: Bool { problem == nil }
+    var passed: Bool { problem == nil && mismatches.isEmpty && flakiness == nil }
+    /// True when the run finished normally and the same every time, so its outputs can be written back.
+    var isComplete: Bool { problem == nil && flakiness == nil }
 }
 
 extension ScenarioVerdict {

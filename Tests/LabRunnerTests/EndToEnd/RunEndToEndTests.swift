@@ -83,4 +83,25 @@ import Testing
         let again = try LabRunnerCLI.run(["run", "passing copy.md"], in: folder)
         #expect(again.status == 0)
     }
+
+    @Test func repeatReportsCellsWhoseOutputDiffersBetweenRuns() throws {
+        let result = try LabRunnerCLI.run(["run", "--repeat", "3", "--scenario", "mock", "flaky.md"])
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("flaky: 3 runs did not all come out the same"))
+        #expect(result.stdout.contains("flaky.md:10: the cell printed differently in run 1 (-) and run 2 (+)"))
+        #expect(!result.stdout.contains("flaky.md:3: the cell printed differently"))
+        #expect(result.stdout.hasSuffix("\n0 passed, 1 failed\n"))
+    }
+
+    @Test func updateWritesNothingForAFlakyScenario() throws {
+        let folder = try LabRunnerCLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let original = try Data(contentsOf: URL(fileURLWithPath: LabRunnerCLI.fixtures + "/flaky.md"))
+        try original.write(to: URL(fileURLWithPath: folder + "/flaky.md"))
+
+        let result = try LabRunnerCLI.run(["run", "--update", "--repeat", "2", "--scenario", "mock", "flaky.md"], in: folder)
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("not updated for scenario mock: its output differed between runs"))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: folder + "/flaky.md")) == original)
+    }
 }
