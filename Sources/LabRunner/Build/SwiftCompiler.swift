@@ -19,8 +19,10 @@ struct SwiftCompiler: Sendable {
 
 /// What one `swiftc` run produced.
 struct BuildOutcome: Sendable {
-    /// The executable, when the build succeeded.
+    /// The executable, when the build succeeded (and was not a check only).
     let executable: String?
+    /// swiftc exited 0.
+    var succeeded: Bool = false
     let diagnostics: [Diagnostic]
     /// Everything swiftc printed, for failures that produce no parsable diagnostic.
     let rawOutput: String
@@ -36,9 +38,11 @@ extension SwiftCompiler {
             + lab.settings.swiftcFlags
     }
 
-    /// Compiles the generated `program` of `lab` into `directory`.
+    /// Compiles the generated `program` of `lab` into `directory`. With `checkOnly`, swiftc stops
+    /// after its diagnostic passes (`-emit-sil`: data races are found there, not by `-typecheck`)
+    /// and no executable is written.
     func build(_ lab: Lab, program: String, in directory: String, environment: [String: String],
-               limiter: JobLimiter? = nil) throws(BuildError) -> BuildOutcome {
+               limiter: JobLimiter? = nil, checkOnly: Bool = false) throws(BuildError) -> BuildOutcome {
         let sourceFile = directory + "/" + ProgramGenerator.fileName
         let executable = directory + "/lab"
         do {
@@ -46,7 +50,7 @@ extension SwiftCompiler {
         } catch {
             throw .buildDirectory("cannot write \(sourceFile): \(error.localizedDescription)")
         }
-        let arguments = arguments(for: lab) + ["-o", executable, sourceFile]
+        let arguments = arguments(for: lab) + (checkOnly ? ["-emit-sil", "-o", "/dev/null"] : ["-o", executable]) + [sourceFile]
         let request = ProcessRequest(executable: path, arguments: arguments, environment: environment,
                                      workingDirectory: directory, timeout: nil, outputLimit: 16 << 20)
         let result: ProcessResult
@@ -60,7 +64,8 @@ extension SwiftCompiler {
         let diagnostics = DiagnosticParser.parse(output, lab: lab, generatedFile: sourceFile)
         switch result.termination {
         case .exited(0):
-            return BuildOutcome(executable: executable, diagnostics: diagnostics, rawOutput: output, duration: result.duration)
+            return BuildOutcome(executable: checkOnly ? nil : executable, succeeded: true, diagnostics: diagnostics,
+                                rawOutput: output, duration: result.duration)
         case .exited:
             return BuildOutcome(executable: nil, diagnostics: diagnostics, rawOutput: output, duration: result.duration)
         case .signaled(let signal):

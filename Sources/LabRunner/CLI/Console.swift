@@ -54,11 +54,11 @@ enum ExitStatus {
 extension LabFile {
     /// Reads and parses one lab for a command that needs it whole; an input error is printed as
     /// `path:line:col: error: …` with the offending line, and gives nil.
-    static func loadReportingErrors(_ path: String) -> Lab? {
+    static func loadReportingErrors(_ path: String, bareLanguage: String? = nil) -> Lab? {
         var bytes: [UInt8] = []
         do {
             bytes = try read(path)
-            return try LabParser.parse(bytes: bytes, path: path)
+            return try LabParser.parse(bytes: bytes, path: path, bareLanguage: bareLanguage)
         } catch {
             Console.diagnostic(TerminalReport(style: .plain).invalid(error, bytes: bytes))
             return nil

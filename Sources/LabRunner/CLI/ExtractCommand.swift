@@ -2,11 +2,12 @@ import Foundation
 
 /// `labrunner extract LAB [-o FILE] [--plain]`: the Swift file `run` compiles, for an editor.
 struct ExtractCommand {
-    static let spec = ArgumentSpec(flags: ["--plain"], options: ["--output"], aliases: ["-o": "--output"])
+    static let spec = ArgumentSpec(flags: ["--plain"], options: ["--output", "--bare"], aliases: ["-o": "--output"])
 
     let path: String
     let output: String?
     let plain: Bool
+    let bareLanguage: String?
 
     init(arguments: [String]) throws(UsageError) {
         let parsed = try Self.spec.parse(arguments)
@@ -15,10 +16,11 @@ struct ExtractCommand {
         self.path = path
         output = parsed.value("--output").flatMap { $0 == "-" ? nil : $0 }
         plain = parsed.has("--plain")
+        bareLanguage = try RunOptions.bareLanguage(parsed.value("--bare"))
     }
 
     func execute() -> Int32 {
-        guard let lab = LabFile.loadReportingErrors(path) else { return ExitStatus.usage }
+        guard let lab = LabFile.loadReportingErrors(path, bareLanguage: bareLanguage) else { return ExitStatus.usage }
         let descriptor = output.map { open($0, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644) } ?? STDOUT_FILENO
         var stream = FileOutputStream(descriptor: descriptor)
         if descriptor >= 0 { ProgramGenerator.write(lab, sourceLocations: !plain, to: &stream) }

@@ -29,6 +29,9 @@ struct RunCommand {
         pipeline.scenarioFilter = options.scenarios
         pipeline.timeoutOverride = options.timeout
         pipeline.repeats = options.repeats
+        pipeline.strict = options.strict
+        pipeline.bareLanguage = options.bareLanguage
+        pipeline.runWithoutTranscripts = options.update
         pipeline.limiter = JobLimiter(slots: options.jobs)
         if options.useCache {
             let cache = CompileCache(directory: options.cacheDirectory ?? CompileCache.defaultDirectory(environment: environment))
@@ -40,27 +43,29 @@ struct RunCommand {
         if options.verbose { Console.out(report.style.dim("swiftc: \(compiler.path), jobs: \(options.jobs)")) }
 
         let progress = ProgressLine(enabled: ProgressLine.isWanted(environment: environment), total: labPaths.count)
-        let results = LockedValue<[(LabOutcome, UpdateSummary?, Double)?]>(Array(repeating: nil, count: labPaths.count))
+        let results = LockedValue<[[(LabOutcome, UpdateSummary?, Double)]?]>(Array(repeating: nil, count: labPaths.count))
         let printed = LockedValue(0)
         let update = options.update
         Parallel.forEach(labPaths.count, width: options.jobs) { [labPaths, pipeline, report] index in
             progress.started(labPaths[index])
             let started = Date()
-            let outcome = pipeline.run(path: labPaths[index])
-            let summary = update ? Self.write(outcome) : nil
-            results.withLock { $0[index] = (outcome, summary, Date().timeIntervalSince(started)) }
+            let outcomes = pipeline.run(path: labPaths[index])
+            let summaries = update ? Self.write(outcomes) : outcomes.map { _ in nil }
+            let seconds = Date().timeIntervalSince(started)
+            results.withLock { $0[index] = zip(outcomes, summaries).map { ($0, $1, seconds) } }
             progress.finished(labPaths[index])
             // Print every lab whose predecessors are all printed: path order, whatever finishes first.
             printed.withLock { next in
-                while next < labPaths.count, let (outcome, summary, _) = results.withLock({ $0[next] }) {
-                    progress.printAbove((next > 0 ? [""] : []) + report.render(outcome, update: summary))
+                while next < labPaths.count, let parts = results.withLock({ $0[next] }) {
+                    let lines = parts.flatMap { outcome, summary, _ in report.render(outcome, update: summary) }
+                    progress.printAbove((next > 0 ? [""] : []) + lines)
                     next += 1
                 }
             }
         }
         progress.finish()
 
-        let finished = results.withLock { $0.map { $0! } }
+        let finished = results.withLock { $0.flatMap { $0! } }
         if let cache = pipeline.cache, finished.contains(where: { $0.0.compilerRan && $0.0.buildDuration > 0 }) {
             cache.prune()
         }
@@ -87,8 +92,8 @@ struct RunCommand {
         var updates: [String: UpdateSummary] = [:]
         var durations: [String: Double] = [:]
         for (outcome, summary, seconds) in finished {
-            updates[outcome.path] = summary
-            durations[outcome.path] = seconds
+            updates[outcome.name] = summary
+            durations[outcome.name] = seconds
         }
         var reports: [(String, String)] = []
         if let path = options.junitPath {
@@ -108,23 +113,38 @@ struct RunCommand {
         return true
     }
 
-    /// Applies `--update` to one lab: plans the edits, then replaces the file atomically.
-    private static func write(_ outcome: LabOutcome) -> UpdateSummary? {
-        guard case .ran(let verdicts) = outcome.status, let lab = outcome.lab else {
-            if case .compileFailed = outcome.status {
-                return UpdateSummary(notes: ["not updated: the lab did not compile"])
+    /// Applies `--update` to one lab file: plans the edits of each of its outcomes, then replaces the
+    /// file once, atomically. One summary per outcome.
+    private static func write(_ outcomes: [LabOutcome]) -> [UpdateSummary?] {
+        var summaries: [UpdateSummary?] = []
+        var edits: [DocumentEdit] = []
+        for outcome in outcomes {
+            switch outcome.status {
+            case .ran(let verdicts):
+                let (planned, summary) = OutputUpdater.plan(outcome.lab!, verdicts: verdicts, appleAvailable: Platform.hasSwiftUI)
+                edits += planned
+                summaries.append(summary)
+            case .checked(let check):
+                let (planned, summary) = DiagnosticsUpdater.plan(check, lab: outcome.lab!)
+                edits += planned
+                summaries.append(summary)
+            case .compileFailed:
+                summaries.append(UpdateSummary(notes: ["not updated: the lab did not compile"]))
+            default:
+                summaries.append(nil)
             }
-            return nil
         }
-        var (edits, summary) = OutputUpdater.plan(lab, verdicts: verdicts, appleAvailable: Platform.hasSwiftUI)
-        guard summary.hasEdits else { return summary }
-        let bytes = DocumentEdit.apply(edits, to: outcome.originalBytes)
+        guard !edits.isEmpty, let first = outcomes.first else { return summaries }
+        let bytes = DocumentEdit.apply(edits, to: first.originalBytes)
         do {
-            try AtomicFile.replace(outcome.path, expected: outcome.originalBytes, with: bytes)
+            try AtomicFile.replace(first.path, expected: first.originalBytes, with: bytes)
         } catch {
-            return UpdateSummary(notes: [error.description])
+            let failed = UpdateSummary(notes: [error.description])
+            return summaries.map { $0.map { _ in failed } }
         }
-        summary.notes.insert("wrote \(outcome.path)", at: 0)
-        return summary
+        if let index = summaries.firstIndex(where: { $0?.hasEdits == true }) {
+            summaries[index]!.notes.insert("wrote \(first.path)", at: 0)
+        }
+        return summaries
     }
 }

@@ -3,8 +3,8 @@ import Foundation
 /// What `labrunner run` was asked to do.
 struct RunOptions: Sendable {
     static let spec = ArgumentSpec(
-        flags: ["--update", "--verbose", "--no-cache"],
-        options: ["--scenario", "--timeout", "--jobs", "--shard", "--cache-dir", "--junit", "--json", "--repeat"],
+        flags: ["--update", "--verbose", "--no-cache", "--strict"],
+        options: ["--scenario", "--timeout", "--jobs", "--shard", "--cache-dir", "--junit", "--json", "--repeat", "--bare"],
         aliases: ["-v": "--verbose", "-j": "--jobs"]
     )
 
@@ -20,6 +20,10 @@ struct RunOptions: Sendable {
     var junitPath: String? = nil
     var jsonPath: String? = nil
     var repeats = 1
+    /// A missing module fails the lab instead of skipping it.
+    var strict = false
+    /// The language of fences without an info string.
+    var bareLanguage: String? = nil
 
     init(arguments: [String]) throws(UsageError) {
         let parsed = try Self.spec.parse(arguments)
@@ -28,6 +32,8 @@ struct RunOptions: Sendable {
         update = parsed.has("--update")
         verbose = parsed.has("--verbose")
         useCache = !parsed.has("--no-cache")
+        strict = parsed.has("--strict")
+        bareLanguage = try Self.bareLanguage(parsed.value("--bare"))
         scenarios = parsed.values("--scenario")
         cacheDirectory = parsed.value("--cache-dir")
         junitPath = parsed.value("--junit")
@@ -56,5 +62,14 @@ struct RunOptions: Sendable {
             }
             self.shard = shard
         }
+    }
+
+    /// `--bare LANG`: only `swift` makes bare fences cells; any other language leaves them alone.
+    static func bareLanguage(_ value: String?) throws(UsageError) -> String? {
+        guard let value else { return nil }
+        guard !value.isEmpty, value.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) else {
+            throw .badValue(option: "--bare", value: value, expected: "a language name, such as swift")
+        }
+        return value
     }
 }

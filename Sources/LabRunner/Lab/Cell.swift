@@ -5,13 +5,28 @@ struct Cell: Sendable {
     let block: FencedBlock
     /// The `// MARK: - Name` section the cell opens or continues.
     let section: String?
-    let attributes: [CellAttribute]
+    var attributes: [CellAttribute]
     let platform: CellPlatform
     /// Expected transcripts written below the cell, in document order.
     var outputs: [ExpectedOutput] = []
+    /// A `compile_fail` cell's `diagnostics` block: the errors swiftc must report in it.
+    var expectedDiagnostics: FencedBlock? = nil
 
     var line: Int { block.openingLine }
     var isSkipped: Bool { attributes.contains(.skip) }
+    var role: CellRole { CellAttribute.role(of: attributes) }
+    /// The Markdown lines of the cell's code.
+    var codeLines: ClosedRange<Int>? {
+        guard let first = block.contentLines.first, let last = block.contentLines.last else { return nil }
+        return first.line...last.line
+    }
+
+    /// The same cell as an ordinary part of a program (for the program built around a check or a standalone cell).
+    var asProgramCell: Cell {
+        var cell = self
+        cell.attributes.removeAll { CellAttribute.roles.contains($0) }
+        return cell
+    }
     var needsApple: Bool { if case .apple = platform { true } else { false } }
 
     /// The block that holds what this cell should print in `scenario`: its own named block, else a plain one.

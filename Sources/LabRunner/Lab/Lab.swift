@@ -12,8 +12,27 @@ struct Lab: Sendable {
 
     var title: String? { settings.title }
     var scenarios: [String] { settings.scenarios }
-    /// Cells that go into the program (on this platform or inside `#if canImport(SwiftUI)`).
-    var compiledCells: [Cell] { cells.filter { !$0.isSkipped } }
+    /// Cells that go into the lab's program (on this platform or inside `#if canImport(SwiftUI)`);
+    /// `standalone`, `compile_fail` and `no_run` cells are built apart from it.
+    var compiledCells: [Cell] { cells.filter { !$0.isSkipped && $0.role == .program } }
+    /// `standalone`, `compile_fail` and `no_run` cells, in document order.
+    var cellsBuiltApart: [Cell] { cells.filter { !$0.isSkipped && $0.role != .program } }
+    /// True when no cell has an output block: a guide whose code is only to compile.
+    var hasTranscripts: Bool { cells.contains { !$0.outputs.isEmpty } }
+
+    /// The lab as it would be with only `cells` (each an ordinary program cell): the program that
+    /// checks or runs a cell built apart.
+    func restricted(to cells: [Cell]) -> Lab {
+        Lab(path: path, source: source, settings: settings, frontMatterLines: frontMatterLines,
+            blocks: blocks, cells: cells.map(\.asProgramCell))
+    }
+
+    /// The program a cell built apart is part of: alone for `standalone`, else after every program
+    /// cell before it.
+    func program(for cell: Cell) -> Lab {
+        if cell.role == .standalone { return restricted(to: [cell]) }
+        return restricted(to: compiledCells.filter { $0.index < cell.index } + [cell])
+    }
 
     /// The section names in order of first appearance.
     var sections: [String] {

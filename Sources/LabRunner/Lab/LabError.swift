@@ -11,6 +11,10 @@ enum LabError: Error, CustomStringConvertible, Equatable {
     case outputBeforeCell(SourceLocation)
     case undeclaredScenario(SourceLocation, scenario: String, declared: [String])
     case duplicateOutput(SourceLocation, scenario: String?, firstLine: Int)
+    case conflictingAttributes(SourceLocation, attribute: String, other: String)
+    case directiveNotOnCell(SourceLocation)
+    case diagnosticsWithoutCompileFail(SourceLocation)
+    case duplicateDiagnostics(SourceLocation, firstLine: Int)
 
     /// Where the problem is, for `path:line:col: error:` lines.
     var location: SourceLocation? {
@@ -18,7 +22,9 @@ enum LabError: Error, CustomStringConvertible, Equatable {
         case .unreadable, .notUTF8: nil
         case .frontMatterUnclosed(let l), .frontMatterSyntax(let l, _), .unknownKey(let l, _, _),
              .duplicateKey(let l, _, _), .badValue(let l, _, _, _), .unknownAttribute(let l, _, _),
-             .outputBeforeCell(let l), .undeclaredScenario(let l, _, _), .duplicateOutput(let l, _, _):
+             .outputBeforeCell(let l), .undeclaredScenario(let l, _, _), .duplicateOutput(let l, _, _),
+             .conflictingAttributes(let l, _, _), .directiveNotOnCell(let l), .diagnosticsWithoutCompileFail(let l),
+             .duplicateDiagnostics(let l, _):
             l
         }
     }
@@ -53,6 +59,14 @@ enum LabError: Error, CustomStringConvertible, Equatable {
         case .duplicateOutput(_, let scenario, let first):
             let which = scenario.map { "scenario '\($0)'" } ?? "all scenarios"
             return "second output block for \(which) of the same cell; the first is on line \(first)"
+        case .conflictingAttributes(_, let attribute, let other):
+            return "cell attribute '\(attribute)' cannot be combined with '\(other)': a cell is skipped, standalone, compile_fail or no_run, one at most"
+        case .directiveNotOnCell:
+            return "a '<!-- labrunner: … -->' directive applies to the fenced block right below it, which is not a swift cell"
+        case .diagnosticsWithoutCompileFail:
+            return "diagnostics block not after a compile_fail cell: it lists the errors the compile_fail cell above it must produce"
+        case .duplicateDiagnostics(_, let first):
+            return "second diagnostics block for the same compile_fail cell; the first is on line \(first)"
         }
     }
 

@@ -1,6 +1,8 @@
 /// Turns a Markdown file's bytes into a `Lab`: front matter, Swift cells, sections and expected outputs.
 enum LabParser {
-    static func parse(bytes: [UInt8], path: String) throws(LabError) -> Lab {
+    /// - Parameter bareLanguage: how to read fences without an info string (`--bare swift`); a
+    ///   `<!-- labrunner: bare=swift -->` directive at the top of the file does the same.
+    static func parse(bytes: [UInt8], path: String, bareLanguage: String? = nil) throws(LabError) -> Lab {
         if let offset = UTF8Validation.firstInvalidByte(in: bytes) {
             throw .notUTF8(path: path, byteOffset: offset)
         }
@@ -8,15 +10,35 @@ enum LabParser {
         let frontMatter = try FrontMatter.parse(source, path: path)
         let settings = frontMatter.settings
         let blocks = MarkdownParser.fencedBlocks(in: source).filter { $0.openingLine > frontMatter.lineCount }
+        let bare = bareLanguage ?? LabDirective.bareLanguage(in: source, after: frontMatter.lineCount,
+                                                             before: blocks.first?.openingLine ?? source.lines.count + 1)
 
         var cells: [Cell] = []
         var section: String? = nil
         for block in blocks {
             let words = InfoString.words(block.info)
-            switch words.first?.text {
+            let directive = block.openingLine > 1 ? LabDirective.parse(line: block.openingLine - 1, in: source) : nil
+            let directiveWords = directive?.attributeWords ?? []
+            let language = words.first?.text ?? (block.info.isEmpty ? bare : nil)
+            if !directiveWords.isEmpty, language != "swift" {
+                throw .directiveNotOnCell(SourceLocation(path: path, line: directive!.line, column: directiveWords[0].column))
+            }
+            switch language {
             case "swift":
-                let attributes: [CellAttribute] = try words.dropFirst().map { word throws(LabError) -> CellAttribute in
-                    try attribute(word, block: block, source: source, path: path)
+                var attributes: [CellAttribute] = []
+                var roleAttribute: (CellAttribute, SourceLocation)? = nil
+                let located = words.dropFirst().map { word in
+                    (word.text, SourceLocation(path: path, line: block.openingLine, column: column(of: word, in: block, source: source)))
+                } + directiveWords.map { ($0.text, SourceLocation(path: path, line: directive!.line, column: $0.column)) }
+                for (text, at) in located {
+                    let attribute = try attribute(text, at: at)
+                    if CellAttribute.roles.contains(attribute) || attribute == .skip {
+                        if let (earlier, _) = roleAttribute, earlier != attribute {
+                            throw .conflictingAttributes(at, attribute: attribute.rawValue, other: earlier.rawValue)
+                        }
+                        roleAttribute = (attribute, at)
+                    }
+                    if !attributes.contains(attribute) { attributes.append(attribute) }
                 }
                 if let name = sectionName(of: block.code) { section = name }
                 let platform: CellPlatform = attributes.contains(.apple)
@@ -40,6 +62,13 @@ enum LabParser {
                 }
                 try checkNoDuplicate(scenarios, in: cells[cells.count - 1], at: location)
                 cells[cells.count - 1].outputs.append(ExpectedOutput(block: block, scenarios: scenarios))
+            case "diagnostics":
+                let location = SourceLocation(path: path, line: block.openingLine, column: column(of: words[0], in: block, source: source))
+                guard let cell = cells.last, cell.role == .compileFail else { throw .diagnosticsWithoutCompileFail(location) }
+                if let first = cell.expectedDiagnostics {
+                    throw .duplicateDiagnostics(location, firstLine: first.openingLine)
+                }
+                cells[cells.count - 1].expectedDiagnostics = block
             default:
                 continue
             }
@@ -48,11 +77,10 @@ enum LabParser {
                    blocks: blocks, cells: cells)
     }
 
-    private static func attribute(_ word: InfoString.Word, block: FencedBlock, source: MarkdownSource, path: String) throws(LabError) -> CellAttribute {
-        if let attribute = CellAttribute(rawValue: word.text) { return attribute }
-        let at = SourceLocation(path: path, line: block.openingLine, column: column(of: word, in: block, source: source))
-        throw .unknownAttribute(at, attribute: word.text,
-                                suggestion: EditDistance.closest(to: word.text, in: CellAttribute.allCases.map(\.rawValue)))
+    private static func attribute(_ text: String, at location: SourceLocation) throws(LabError) -> CellAttribute {
+        if let attribute = CellAttribute(rawValue: text) { return attribute }
+        throw .unknownAttribute(location, attribute: text,
+                                suggestion: EditDistance.closest(to: text, in: CellAttribute.allCases.map(\.rawValue)))
     }
 
     private static func checkNoDuplicate(_ scenarios: [String], in cell: Cell, at location: @autoclosure () -> SourceLocation) throws(LabError) {

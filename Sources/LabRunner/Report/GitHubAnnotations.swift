@@ -28,6 +28,18 @@ enum GitHubAnnotations {
             out.append(command("error", file: path, title: "labrunner could not run the lab", message: message))
         case .compileFailed(let errors, _):
             out += diagnostics(errors, path: path, title: "compile error")
+        case .compiledOnly:
+            break
+        case .missingModules(let modules):
+            out.append(command("warning", file: path, line: modules.first?.cellLines.first, title: "lab skipped",
+                               message: ReportFacts.missingModulesSummary(modules)))
+        case .checked(let check):
+            guard !check.passed else { break }
+            if case .rejected(let errors) = check.problem { out += diagnostics(errors, path: path, title: "compile error") }
+            let line = check.comparison?.isMatch == false ? check.cell.expectedDiagnostics?.openingLine : check.cell.line
+            let diff = Array((check.comparison?.diff.renderedLines() ?? []).prefix(diffLines))
+            out.append(command("error", file: path, line: line ?? check.cell.line, title: "compile check failed",
+                               message: ([ReportFacts.checkSummary(check)] + diff).joined(separator: "\n")))
         case .ran(let verdicts):
             guard let lab = outcome.lab else { break }
             for verdict in verdicts {

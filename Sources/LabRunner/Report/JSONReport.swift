@@ -4,7 +4,11 @@ import Foundation
 /// their Markdown locations and diffs as lines. Keys are sorted and the text pretty-printed, so the
 /// same outcomes always give the same bytes; optional values are `null`, never left out.
 ///
-/// Statuses — lab: `pass`, `fail`, `compile-error`, `tool-error`, `invalid`, `nothing-to-run`;
+/// A lab file gives one entry for its program and one per `standalone`, `compile_fail` and `no_run`
+/// cell (`part`, with the cell's `line`).
+///
+/// Statuses — lab: `pass`, `fail`, `compile-error`, `tool-error`, `invalid`, `nothing-to-run`,
+/// `compiled` (no transcripts to check), `missing-module` (skipped);
 /// scenario: `pass`, `fail`, `updated`, `skipped` (declared but not run); cell: `pass`, `fail`,
 /// `updated`, `skipped` (not compiled here), `not-run`.
 enum JSONReport {
@@ -17,7 +21,7 @@ enum JSONReport {
     /// As `json(_:appleAvailable:)`, with what `--update` did per lab path: scenarios whose outputs
     /// were written back are `updated` and count as passed.
     static func json(_ outcomes: [LabOutcome], appleAvailable: Bool, updates: [String: UpdateSummary]) -> String {
-        let labs = outcomes.map { entry($0, appleAvailable: appleAvailable, updated: updates[$0.path]?.updatedScenarios ?? []) }
+        let labs = outcomes.map { entry($0, appleAvailable: appleAvailable, updated: updates[$0.name]?.updatedScenarios ?? []) }
         let totals = Totals(passed: labs.reduce(0) { $0 + $1.passed }, failed: labs.reduce(0) { $0 + $1.failed },
                             invalid: labs.filter { $0.status == "invalid" }.count)
         let document = Document(version: version, appleAvailable: appleAvailable, totals: totals, labs: labs)
@@ -45,6 +49,12 @@ enum JSONReport {
 
     struct LabEntry: Encodable {
         let path: String
+        /// `program`, `standalone`, `compile_fail` or `no_run`.
+        let part: String
+        /// The cell's line for a part other than the program.
+        @JSONNullable var line: Int?
+        /// For `compile_fail` and `no_run`: the errors in the cell against its `diagnostics` block.
+        @JSONNullable var check: CheckEntry?
         @JSONNullable var title: String?
         let status: String
         /// Seconds swiftc took (0 when nothing was built).
@@ -60,6 +70,17 @@ enum JSONReport {
         let skippedCells: [SkippedCellEntry]
         let passed: Int
         let failed: Int
+    }
+
+    struct CheckEntry: Encodable {
+        let passed: Bool
+        let message: String
+        /// The `diagnostics` block's line, null when the cell has none.
+        @JSONNullable var expectedLine: Int?
+        /// `error: message` per error swiftc reported in the cell, as a diagnostics block holds them.
+        let actual: [String]
+        /// Unified diff lines of the diagnostics block against `actual`; empty when they match.
+        let diff: [String]
     }
 
     struct DiagnosticEntry: Encodable {
@@ -119,6 +140,7 @@ enum JSONReport {
         var error: String? = nil
         var diagnostics: [DiagnosticEntry] = []
         var scenarios: [ScenarioEntry] = []
+        var check: CheckEntry? = nil
 
         /// Every declared scenario, none of them run, for one reason.
         func notRun(_ scenarioStatus: ReportFacts.ScenarioStatus, kind: String, message: String) -> [ScenarioEntry] {
@@ -150,6 +172,20 @@ enum JSONReport {
             status = "compile-error"
             diagnostics = errors.map(diagnostic)
             scenarios = notRun(.fail, kind: "compile-error", message: ReportFacts.compileFailure(errors))
+        case .compiledOnly:
+            status = "compiled"
+        case .missingModules(let modules):
+            status = "missing-module"
+            error = ReportFacts.missingModulesSummary(modules)
+            scenarios = notRun(.skipped, kind: "missing-module", message: error!)
+        case .checked(let compileCheck):
+            status = compileCheck.passed ? "pass" : "fail"
+            diagnostics = compileCheck.errors.map(diagnostic)
+            if case .earlierCellsFail(let outside) = compileCheck.problem { diagnostics = outside.map(diagnostic) }
+            check = CheckEntry(passed: compileCheck.passed, message: ReportFacts.checkSummary(compileCheck),
+                               expectedLine: compileCheck.cell.expectedDiagnostics?.openingLine,
+                               actual: CompileCheck.transcript(compileCheck.errors).split(separator: "\n").map(String.init),
+                               diff: compileCheck.comparison?.diff.renderedLines() ?? [])
         case .ran(let verdicts):
             let counts = ReportFacts.counts(outcome, updated: updated)
             status = counts.failed == 0 ? "pass" : "fail"
@@ -181,7 +217,12 @@ enum JSONReport {
             return SkippedCellEntry(index: cell.index, line: cell.line, section: cell.section,
                                     reason: cell.isSkipped ? "skip" : "apple", message: message)
         }
-        return LabEntry(path: outcome.path, title: lab?.title, status: status, buildDuration: rounded(outcome.buildDuration),
+        let (part, line): (String, Int?) = switch outcome.part {
+        case .program: ("program", nil)
+        case .standalone(let line): ("standalone", line)
+        case .check(let line, let attribute): (attribute, line)
+        }
+        return LabEntry(path: outcome.path, part: part, line: line, check: check, title: lab?.title, status: status, buildDuration: rounded(outcome.buildDuration),
                         compilerRan: ReportFacts.compilerRan(outcome), error: error, warnings: outcome.warnings.map(diagnostic),
                         diagnostics: diagnostics, scenarios: scenarios, skippedCells: skipped,
                         passed: counts.passed, failed: counts.failed)

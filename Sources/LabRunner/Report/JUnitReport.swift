@@ -29,8 +29,8 @@ enum JUnitReport {
         var total = Tally()
         var suites: [XMLNode] = []
         for outcome in outcomes {
-            let (node, tally) = suite(outcome, appleAvailable: appleAvailable, duration: durations?[outcome.path],
-                                      updated: updates[outcome.path]?.updatedScenarios ?? [])
+            let (node, tally) = suite(outcome, appleAvailable: appleAvailable, duration: durations?[outcome.name],
+                                      updated: updates[outcome.name]?.updatedScenarios ?? [])
             suites.append(node)
             total.add(tally)
         }
@@ -66,7 +66,7 @@ enum JUnitReport {
 
     private static func suite(_ outcome: LabOutcome, appleAvailable: Bool, duration: Double?,
                               updated: Set<String>) -> (XMLNode, Tally) {
-        let path = outcome.path
+        let path = outcome.name
         let lab = outcome.lab
         let scenarios = lab?.scenarios ?? []
         var cases: [XMLNode] = []
@@ -95,6 +95,21 @@ enum JUnitReport {
             let body = errors.flatMap { ReportFacts.lines($0, lab: lab) }.joined(separator: "\n")
             let failure = XMLNode("failure", [("message", ReportFacts.compileFailure(errors)), ("type", "compile-error")], text: body)
             cases += scenarios.map { testcase($0, failure) }
+        case .compiledOnly:
+            cases.append(testcase("compile", time: outcome.buildDuration, nil, out: "compiled, no transcripts"))
+        case .missingModules(let modules):
+            let message = ReportFacts.missingModulesSummary(modules)
+            cases += scenarios.map { testcase($0, XMLNode("skipped", [("message", message)])) }
+        case .checked(let check):
+            let name = check.cell.role == .compileFail ? "compile_fail" : "no_run"
+            if check.passed {
+                cases.append(testcase(name, time: check.duration, nil))
+            } else {
+                let body = (check.errors.flatMap { ReportFacts.lines($0, lab: lab) }
+                            + (check.comparison?.diff.renderedLines() ?? [])).joined(separator: "\n")
+                let failure = XMLNode("failure", [("message", ReportFacts.checkSummary(check)), ("type", "compile-check")], text: body)
+                cases.append(testcase(name, time: check.duration, failure))
+            }
         case .ran(let verdicts):
             guard let lab else { break }
             let names = scenarios + verdicts.map(\.scenario).filter { !scenarios.contains($0) }

@@ -35,7 +35,7 @@ enum ReportFacts {
     static func compilerRan(_ outcome: LabOutcome) -> Bool {
         switch outcome.status {
         case .invalid, .nothingToRun: false
-        case .compileFailed, .toolFailed, .ran: outcome.compilerRan
+        case .compileFailed, .toolFailed, .ran, .compiledOnly, .missingModules, .checked: outcome.compilerRan
         }
     }
 
@@ -48,6 +48,9 @@ enum ReportFacts {
     /// Scenario runs counted as passed and failed, a scenario `--update` fixed counting as passed
     /// (the same numbers as the closing `N passed, N failed` line).
     static func counts(_ outcome: LabOutcome, updated: Set<String>) -> (passed: Int, failed: Int) {
+        if case .checked(let check) = outcome.status, check.problem == nil, updated.contains(DiagnosticsUpdater.updatedMarker) {
+            return (1, 0)
+        }
         guard case .ran(let verdicts) = outcome.status else { return outcome.counts }
         let passed = verdicts.filter { scenarioStatus($0, updated: updated) != .fail }.count
         return (passed, verdicts.count - passed)

@@ -11,8 +11,14 @@ struct TerminalReport: Sendable {
 
     func render(_ outcome: LabOutcome, update: UpdateSummary? = nil) -> [String] {
         var out: [String] = []
-        let title = outcome.lab?.title.map { "  " + style.dim($0) } ?? ""
-        out.append(style.bold(outcome.path) + title)
+        switch outcome.part {
+        case .program:
+            out.append(style.bold(outcome.path) + (outcome.lab?.title.map { "  " + style.dim($0) } ?? ""))
+        case .standalone:
+            out.append(style.bold(outcome.name) + "  " + style.dim("standalone cell"))
+        case .check(_, let attribute):
+            out.append(style.bold(outcome.name) + "  " + style.dim("\(attribute) cell"))
+        }
         if let lab = outcome.lab {
             for warning in outcome.warnings { out += diagnostic(warning, lab: lab) }
         }
@@ -30,6 +36,12 @@ struct TerminalReport: Sendable {
             out.append("  " + style.red("FAIL") + "  \(scenarios): did not compile (\(count) error\(count == 1 ? "" : "s"))")
         case .ran(let verdicts):
             for verdict in verdicts { out += scenario(verdict, lab: outcome.lab!, updated: update?.updatedScenarios.contains(verdict.scenario) ?? false) }
+        case .compiledOnly:
+            out.append("  " + style.green("PASS") + "  compiled, no transcripts")
+        case .missingModules(let modules):
+            out.append("  " + style.yellow("SKIP") + "  " + ReportFacts.missingModulesSummary(modules))
+        case .checked(let check):
+            out += self.check(check, lab: outcome.lab!, updated: update?.hasEdits ?? false)
         }
         if let skipped = skippedLine(outcome) { out.append(skipped) }
         if let update { out += update.lines.map { "  " + style.cyan($0) } }
@@ -65,6 +77,33 @@ struct TerminalReport: Sendable {
                 "        " + (line.hasPrefix("+") ? style.green(line) : line.hasPrefix("-") ? style.red(line)
                     : line.hasPrefix("flaky") ? style.red(line) : line)
             }
+        }
+        return out
+    }
+
+    private func check(_ check: CompileCheck, lab: Lab, updated: Bool) -> [String] {
+        let indent = "        "
+        let time = style.dim(Self.seconds(check.duration))
+        if check.passed { return ["  " + style.green("PASS") + "  " + ReportFacts.checkSummary(check) + "  " + time] }
+        if updated && check.problem == nil { return ["  " + style.cyan("UPDATED") + "  compile_fail  " + time] }
+        var out: [String] = []
+        if case .rejected(let errors) = check.problem {
+            for error in errors { out += diagnostic(error, lab: lab) }
+        }
+        let attribute = check.cell.role == .compileFail ? "compile_fail" : "no_run"
+        out.append("  " + style.red("FAIL") + "  " + attribute + "  " + time)
+        if check.comparison?.isMatch != false {
+            out.append(indent + style.bold("\(lab.path):\(check.cell.line): ") + style.red("error:") + " " + ReportFacts.checkSummary(check))
+        }
+        if let comparison = check.comparison, !comparison.isMatch {
+            out.append(indent + ReportFacts.diagnosticsMismatchHeader(check, path: lab.path))
+            for line in comparison.diff.renderedLines() {
+                out.append(indent + (line.hasPrefix("+") ? style.green(line) : line.hasPrefix("-") ? style.red(line)
+                    : line.hasPrefix("@@") ? style.cyan(line) : line))
+            }
+        }
+        if case .earlierCellsFail(let errors) = check.problem, let first = errors.first {
+            out += diagnostic(first, lab: lab).map { indent + $0 }
         }
         return out
     }

@@ -45,8 +45,9 @@ enum LabFile {
         return failed ? nil : bytes
     }
 
-    /// The lab files named by `arguments`: files as given, folders searched recursively for
-    /// `.md` files, in path order; hidden folders and `.build` are not searched.
+    /// The lab files named by `arguments`: files as given (any extension: `.md`, `.markdown`, `.txt`…),
+    /// folders searched recursively for `.md` and `.markdown` files, in path order; hidden folders
+    /// and `node_modules` are not searched.
     static func expand(_ arguments: [String]) throws(LabError) -> [String] {
         var paths: [String] = []
         for argument in arguments {
@@ -59,7 +60,7 @@ enum LabFile {
                 continue
             }
             let found = markdownFiles(under: argument)
-            guard !found.isEmpty else { throw .unreadable(path: argument, reason: "folder holds no .md lab") }
+            guard !found.isEmpty else { throw .unreadable(path: argument, reason: "folder holds no .md or .markdown lab") }
             paths += found
         }
         var seen = Set<String>()
@@ -76,7 +77,8 @@ enum LabFile {
                 enumerator.skipDescendants()
                 continue
             }
-            if name.lowercased().hasSuffix(".md") { found.append(base + "/" + relative) }
+            let lowered = name.lowercased()
+            if lowered.hasSuffix(".md") || lowered.hasSuffix(".markdown") { found.append(base + "/" + relative) }
         }
         return found.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
     }

@@ -15,23 +15,48 @@ struct LabPipeline: Sendable {
     var cache: CompileCache? = nil
     /// `swiftc --version`, part of every cache key; set together with `cache`.
     var compilerVersion: CompilerVersionLookup? = nil
+    /// With `--strict`, a lab importing a module this machine lacks fails instead of being skipped.
+    var strict = false
+    /// Run labs without output blocks too (`--update` fills them in); else they are only compiled.
+    var runWithoutTranscripts = false
+    /// How to read fences without an info string (`--bare swift`).
+    var bareLanguage: String? = nil
     /// Shared by every lab of a run, so swiftc and scenarios together stay within `--jobs`.
     var limiter = JobLimiter(slots: ProcessInfo.processInfo.activeProcessorCount)
 
-    func run(path: String) -> LabOutcome {
+    /// Every outcome of one lab file: its program's, then one per `standalone`, `compile_fail` and
+    /// `no_run` cell, in document order.
+    func run(path: String) -> [LabOutcome] {
         let bytes: [UInt8]
         do {
             bytes = try LabFile.read(path)
         } catch {
-            return LabOutcome(path: path, lab: nil, status: .invalid(error))
+            return [LabOutcome(path: path, lab: nil, status: .invalid(error))]
         }
         let lab: Lab
         do {
-            lab = try LabParser.parse(bytes: bytes, path: path)
+            lab = try LabParser.parse(bytes: bytes, path: path, bareLanguage: bareLanguage)
         } catch {
-            return LabOutcome(path: path, lab: nil, status: .invalid(error), originalBytes: bytes)
+            return [LabOutcome(path: path, lab: nil, status: .invalid(error), originalBytes: bytes)]
         }
-        return run(lab, originalBytes: bytes)
+        return runAll(lab, originalBytes: bytes)
+    }
+
+    func runAll(_ lab: Lab, originalBytes: [UInt8]) -> [LabOutcome] {
+        let apart = lab.cellsBuiltApart.filter { appleAvailable || !$0.needsApple }
+        var outcomes = [run(lab, originalBytes: originalBytes)]
+        if case .nothingToRun = outcomes[0].status, !apart.isEmpty { outcomes = [] }
+        let parts = LockedValue<[LabOutcome?]>(Array(repeating: nil, count: apart.count))
+        Parallel.forEach(apart.count, width: apart.count) { index in
+            let cell = apart[index]
+            var outcome = cell.role == .standalone
+                ? run(lab.program(for: cell), originalBytes: originalBytes)
+                : check(cell, of: lab, originalBytes: originalBytes)
+            outcome.part = cell.role == .standalone ? .standalone(line: cell.line)
+                : .check(line: cell.line, attribute: cell.role == .compileFail ? "compile_fail" : "no_run")
+            parts.withLock { $0[index] = outcome }
+        }
+        return outcomes + parts.withLock { $0.map { $0! } }
     }
 
     func run(_ lab: Lab, originalBytes: [UInt8]) -> LabOutcome {
@@ -44,13 +69,14 @@ struct LabPipeline: Sendable {
         guard lab.compiledCells.contains(where: { appleAvailable || !$0.needsApple }) else {
             return outcome(.nothingToRun)
         }
+        let compileOnly = !lab.hasTranscripts && !runWithoutTranscripts
         let program = ProgramGenerator.generate(lab)
         func key(_ version: String) -> String {
             CompileCache.key(source: program, compilerPath: compiler.path, compilerVersion: version,
                              arguments: compiler.arguments(for: lab))
         }
         if let cache, let version = compilerVersion?.known, let cached = cache.lookup(key(version)) {
-            var result = runScenarios(lab, executable: cached, outcome: outcome)
+            var result = compileOnly ? outcome(.compiledOnly) : runScenarios(lab, executable: cached, outcome: outcome)
             result.compilerRan = false
             return result
         }
@@ -72,13 +98,45 @@ struct LabPipeline: Sendable {
         if let built = build.executable {
             // Compile errors are never cached: only a successful build is stored.
             let executable = compilerVersion.flatMap { cache?.store(key($0.wait()), executable: built) } ?? built
-            result = runScenarios(lab, executable: executable, outcome: outcome)
+            result = compileOnly ? outcome(.compiledOnly) : runScenarios(lab, executable: executable, outcome: outcome)
         } else if build.errors.isEmpty {
             result = outcome(.toolFailed("swiftc failed without a diagnostic:\n" + build.rawOutput))
+        } else if !strict, case let missing = MissingModule.find(in: build.diagnostics, cells: lab.compiledCells), !missing.isEmpty {
+            result = outcome(.missingModules(missing))
         } else {
             result = outcome(.compileFailed(errors: build.diagnostics.filter { $0.severity != .warning }, rawOutput: build.rawOutput))
         }
         result.warnings = build.diagnostics.filter { $0.severity == .warning }
+        result.buildDuration = build.duration
+        return result
+    }
+
+    /// Builds a `compile_fail` or `no_run` cell after the program cells before it, without running it.
+    private func check(_ cell: Cell, of lab: Lab, originalBytes: [UInt8]) -> LabOutcome {
+        let program = lab.program(for: cell)
+        func outcome(_ status: LabOutcome.Status) -> LabOutcome {
+            LabOutcome(path: lab.path, lab: program, status: status, originalBytes: originalBytes)
+        }
+        let directory: BuildDirectory
+        do {
+            directory = try BuildDirectory.makePrivate()
+        } catch {
+            return outcome(.toolFailed(error.description))
+        }
+        defer { directory.remove() }
+        let build: BuildOutcome
+        do {
+            build = try compiler.build(program, program: ProgramGenerator.generate(program), in: directory.path,
+                                       environment: environment, limiter: limiter, checkOnly: true)
+        } catch {
+            return outcome(.toolFailed(error.description))
+        }
+        if !build.succeeded, build.errors.isEmpty {
+            return outcome(.toolFailed("swiftc failed without a diagnostic:\n" + build.rawOutput))
+        }
+        let missing = MissingModule.find(in: build.diagnostics, cells: program.compiledCells)
+        var result = outcome(!strict && !missing.isEmpty ? .missingModules(missing)
+                             : .checked(CompileCheck(cell: cell, build: build, labPath: lab.path)))
         result.buildDuration = build.duration
         return result
     }

@@ -7,12 +7,18 @@ struct UpdateSummary: Sendable, Equatable {
     /// Why parts of the lab were left alone.
     var notes: [String] = []
 
-    var hasEdits: Bool { rewritten + inserted > 0 }
+    /// `diagnostics` blocks of `compile_fail` cells rewritten.
+    var diagnosticsRewritten = 0
+
+    var hasEdits: Bool { rewritten + inserted + diagnosticsRewritten > 0 }
 
     var lines: [String] {
         var out: [String] = []
-        if hasEdits {
+        if rewritten + inserted > 0 {
             out.append("updated: \(rewritten) output block\(rewritten == 1 ? "" : "s") rewritten, \(inserted) inserted")
+        }
+        if diagnosticsRewritten > 0 {
+            out.append("updated: the diagnostics block")
         }
         return out + notes
     }

@@ -1,0 +1,65 @@
+/// `<!-- labrunner: … -->` comments: attributes for files whose info strings should stay as they are.
+///
+/// On the line right before a fence, the words apply to that block as if written after `swift`
+/// (`<!-- labrunner: skip -->`). `bare=LANG` (anywhere before the first fence) reads fences without
+/// an info string as LANG, like `--bare LANG`.
+struct LabDirective: Sendable, Equatable {
+    struct Word: Sendable, Equatable {
+        let text: String
+        /// 1-based column on the directive's line.
+        let column: Int
+    }
+
+    let line: Int
+    let words: [Word]
+
+    /// The `bare=LANG` language, if the directive sets one.
+    var bareLanguage: String? {
+        words.lazy.compactMap { $0.text.hasPrefix("bare=") ? String($0.text.dropFirst(5)) : nil }.first
+    }
+
+    /// The words that are cell attributes (all but `bare=…`).
+    var attributeWords: [Word] { words.filter { !$0.text.hasPrefix("bare=") } }
+
+    private static let opening = Array("<!--".utf8), closing = Array("-->".utf8), keyword = Array("labrunner:".utf8)
+
+    /// The directive on `line` (1-based), if that line holds one, after container markers (`>`, indentation).
+    static func parse(line number: Int, in source: MarkdownSource) -> LabDirective? {
+        guard number >= 1, number <= source.lines.count else { return nil }
+        let line = source.lines[number - 1]
+        var start = line.start, end = line.contentEnd
+        let bytes = source.bytes
+        while start < end, bytes[start] == 0x20 || bytes[start] == 0x09 || bytes[start] == UInt8(ascii: ">") { start += 1 }
+        while end > start, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 { end -= 1 }
+        guard end - start >= opening.count + closing.count,
+              bytes[start..<start + opening.count].elementsEqual(opening),
+              bytes[end - closing.count..<end].elementsEqual(closing) else { return nil }
+        var position = start + opening.count
+        while position < end, bytes[position] == 0x20 { position += 1 }
+        guard end - position >= keyword.count, bytes[position..<position + keyword.count].elementsEqual(keyword) else { return nil }
+        position += keyword.count
+        let bodyEnd = end - closing.count
+        var words: [Word] = []
+        var wordStart: Int? = nil
+        for index in position...bodyEnd {
+            let separator = index == bodyEnd || bytes[index] == 0x20 || bytes[index] == 0x09 || bytes[index] == UInt8(ascii: ",")
+            if separator, let begin = wordStart {
+                words.append(Word(text: String(decoding: bytes[begin..<index], as: UTF8.self), column: begin - line.start + 1))
+                wordStart = nil
+            } else if !separator, wordStart == nil {
+                wordStart = index
+            }
+        }
+        return LabDirective(line: number, words: words)
+    }
+
+    /// The first `bare=LANG` directive on a line before `firstFenceLine` (after the front matter).
+    static func bareLanguage(in source: MarkdownSource, after frontMatterLines: Int, before firstFenceLine: Int) -> String? {
+        let lastLine = min(firstFenceLine - 1, source.lines.count)
+        guard lastLine > frontMatterLines else { return nil }
+        for number in (frontMatterLines + 1)...lastLine {
+            if let language = parse(line: number, in: source)?.bareLanguage { return language }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,69 @@
+import Foundation
+import Testing
+
+/// `compile_fail`, `standalone` and `no_run` cells, compile-only guides, missing modules, bare fences.
+@Suite struct CellRoleEndToEndTests {
+    @Test func aDataRaceCellPassesAsCompileFailAndFailsOnceCorrected() throws {
+        let passing = try LabRunnerCLI.run(["run", "roles.md"], in: LabRunnerCLI.fixtures)
+        #expect(passing.status == 0, "\(passing.stdout)")
+        #expect(passing.stdout.contains("roles.md:16  compile_fail cell\n  PASS  rejected by swiftc as expected (1 error)"))
+        #expect(passing.stdout.contains("roles.md:29  standalone cell\n  PASS  mock"))
+        #expect(passing.stdout.contains("roles.md:37  no_run cell\n  PASS  compiled, not run"))
+        #expect(passing.stdout.hasSuffix("\n8 passed, 0 failed\n"))
+
+        let folder = try LabRunnerCLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let original = try String(contentsOfFile: LabRunnerCLI.fixtures + "/roles.md", encoding: .utf8)
+        try original.replacingOccurrences(of: "    counter.value += 1\n", with: "")
+            .write(toFile: folder + "/roles.md", atomically: true, encoding: .utf8)
+        let corrected = try LabRunnerCLI.run(["run", "--scenario", "mock", "roles.md"], in: folder)
+        #expect(corrected.status == 1)
+        #expect(corrected.stdout.contains("roles.md:16: error: compile_fail cell compiled; swiftc was expected to reject it"))
+    }
+
+    @Test func updateWritesTheDiagnosticsSwiftcReported() throws {
+        let folder = try LabRunnerCLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let original = try Data(contentsOf: URL(fileURLWithPath: LabRunnerCLI.fixtures + "/roles.md"))
+        let path = folder + "/roles.md"
+        try Data(String(decoding: original, as: UTF8.self)
+            .replacingOccurrences(of: "error: sending 'counter' risks causing data races", with: "error: [..] is fine").utf8)
+            .write(to: URL(fileURLWithPath: path))
+
+        let failing = try LabRunnerCLI.run(["run", "--scenario", "mock", "roles.md"], in: folder)
+        #expect(failing.status == 1)
+        #expect(failing.stdout.contains("roles.md:25: diagnostics differ (- expected, + actual)"))
+        #expect(failing.stdout.contains("-error: [..] is fine\n        +error: sending 'counter' risks causing data races\n"))
+
+        let updated = try LabRunnerCLI.run(["run", "--update", "--scenario", "mock", "roles.md"], in: folder)
+        #expect(updated.status == 0, "\(updated.stdout)")
+        #expect(updated.stdout.contains("updated: the diagnostics block"))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == original)
+    }
+
+    @Test func aGuideWithoutTranscriptsIsCompiledOnly() throws {
+        let result = try LabRunnerCLI.run(["run", "guide/guide.markdown"], in: LabRunnerCLI.fixtures)
+        #expect(result.status == 0, "\(result.stdout)")
+        #expect(result.stdout.contains("  PASS  compiled, no transcripts\n  skipped: 1 marked skip (line 13)"))
+        #expect(result.stdout.hasSuffix("\n1 passed, 0 failed\n"))
+    }
+
+    @Test func aMissingModuleSkipsTheLabUnlessStrict() throws {
+        let skipped = try LabRunnerCLI.run(["run", "guide/tca.md"], in: LabRunnerCLI.fixtures)
+        #expect(skipped.status == 0, "\(skipped.stdout)")
+        #expect(skipped.stdout.contains("SKIP  needs module ComposableArchitecture (cell at line 3), not available here"))
+        #expect(skipped.stdout.hasSuffix("\n0 passed, 0 failed\n"))
+
+        let strict = try LabRunnerCLI.run(["run", "--strict", "guide/tca.md"], in: LabRunnerCLI.fixtures)
+        #expect(strict.status == 1)
+        #expect(strict.stdout.contains("tca.md:4:8: error: no such module 'ComposableArchitecture'"))
+    }
+
+    @Test func foldersAreSearchedForMarkdownAndMarkdownFiles() throws {
+        let result = try LabRunnerCLI.run(["list", "--json", "guide/guide.markdown"], in: LabRunnerCLI.fixtures)
+        #expect(result.status == 0)
+        let run = try LabRunnerCLI.run(["run", "guide"], in: LabRunnerCLI.fixtures)
+        #expect(run.stdout.hasPrefix("guide/guide.markdown\n"), "\(run.stdout)")
+        #expect(run.stdout.contains("\n\nguide/tca.md\n"))
+    }
+}
