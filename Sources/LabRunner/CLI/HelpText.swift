@@ -24,15 +24,19 @@ enum HelpText {
     static let run = """
     USAGE: labrunner run [options] PATH...
 
-    Compiles each lab (a Markdown file; a folder means every .md file in it, recursively) into one
-    Swift program with swiftc, runs it once per scenario and checks each cell's output against the
-    output blocks below it. Prints PASS or FAIL per scenario and ends with `N passed, N failed`.
+    Compiles each lab (a Markdown file of any extension; a folder means every .md and .markdown
+    file in it, recursively) into one Swift program with swiftc, runs it once per scenario and
+    checks each cell's output against the output blocks below it. Prints PASS or FAIL per scenario
+    and ends with `N passed, N failed`. A file without output blocks is only compiled. Cells marked
+    compile_fail, no_run or standalone are built apart and reported under `path:line`.
     Labs build and run in parallel; reports come in path order.
 
     OPTIONS:
       --update             Rewrite output blocks to what the cells printed (in place, atomically)
       --scenario NAME      Run only this scenario (repeatable)
       --timeout SECONDS    Override each lab's timeout per scenario run
+      --bare LANG          Read fences without an info string as LANG (`--bare swift` for guides)
+      --strict             Fail a lab that imports a module this machine lacks (default: skip it)
       --repeat N           Run each scenario N times; a cell whose output differs between runs is
                            reported as flaky, even when one of the runs matched
       -j, --jobs N         Processes at once: compiles and scenario runs (default: the number of cores)
@@ -50,7 +54,7 @@ enum HelpText {
     """
 
     static let extract = """
-    USAGE: labrunner extract LAB [-o FILE] [--plain]
+    USAGE: labrunner extract LAB [-o FILE] [--plain] [--bare LANG]
 
     Writes the single Swift file that `labrunner run` compiles for LAB, with the prelude and every
     cell in order under its MARK sections, to standard output or FILE.
@@ -58,17 +62,19 @@ enum HelpText {
     OPTIONS:
       -o, --output FILE    Write to FILE instead of standard output
       --plain              Leave out the #sourceLocation lines (errors then point at the .swift file)
+      --bare LANG          Read fences without an info string as LANG
       -h, --help           Show this help
     """
 
     static let list = """
-    USAGE: labrunner list LAB [--json]
+    USAGE: labrunner list LAB [--json] [--bare LANG]
 
     Shows the lab as labrunner reads it: front matter settings, sections, Swift cells with their
     line, section and attributes, scenarios and output blocks.
 
     OPTIONS:
       --json               Print JSON, including `blocks`: every fenced code block of the document
+      --bare LANG          Read fences without an info string as LANG
       -h, --help           Show this help
     """
 

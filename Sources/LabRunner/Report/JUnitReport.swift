@@ -94,7 +94,10 @@ enum JUnitReport {
         case .compileFailed(let errors, _):
             let body = errors.flatMap { ReportFacts.lines($0, lab: lab) }.joined(separator: "\n")
             let failure = XMLNode("failure", [("message", ReportFacts.compileFailure(errors)), ("type", "compile-error")], text: body)
-            cases += scenarios.map { testcase($0, failure) }
+            // A file that only has to compile is one test, as the terminal report counts it.
+            var isCheck: Bool { if case .check = outcome.part { true } else { false } }
+            let names = lab?.hasTranscripts == false || isCheck ? ["compile"] : scenarios
+            cases += names.map { testcase($0, failure) }
         case .compiledOnly:
             cases.append(testcase("compile", time: outcome.buildDuration, nil, out: "compiled, no transcripts"))
         case .missingModules(let modules):

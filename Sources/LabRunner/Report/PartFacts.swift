@@ -31,4 +31,16 @@ extension ReportFacts {
     static func diagnosticsMismatchHeader(_ check: CompileCheck, path: String) -> String {
         "\(path):\(check.cell.expectedDiagnostics?.openingLine ?? check.cell.line): diagnostics differ (- expected, + actual)"
     }
+
+    /// How many errors each cell has, in document order: a per-cell account of a failed build,
+    /// for guides whose samples fail in many places at once.
+    static func errorsByCell(_ errors: [Diagnostic], lab: Lab) -> [(cell: Cell, errors: Int)] {
+        var counts: [Int: Int] = [:]
+        for error in errors where error.severity == .error {
+            guard let line = error.location?.line, error.location?.path == lab.path,
+                  let cell = lab.compiledCells.first(where: { $0.codeLines?.contains(line) == true }) else { continue }
+            counts[cell.index, default: 0] += 1
+        }
+        return lab.compiledCells.compactMap { cell in counts[cell.index].map { (cell, $0) } }
+    }
 }

@@ -8,6 +8,8 @@ struct TerminalReport: Sendable {
     var appleAvailable = Platform.hasSwiftUI
     /// Lines of stderr shown for a crash, and of output shown for a timeout.
     var tailLines = 10
+    /// Compile errors shown per build unless verbose: a guide full of fragments can have hundreds.
+    var maximumErrors = 20
 
     func render(_ outcome: LabOutcome, update: UpdateSummary? = nil) -> [String] {
         var out: [String] = []
@@ -30,10 +32,7 @@ struct TerminalReport: Sendable {
         case .toolFailed(let message):
             out.append("  " + style.red("FAIL") + "  " + message)
         case .compileFailed(let errors, _):
-            for error in errors { out += diagnostic(error, lab: outcome.lab!) }
-            let count = errors.filter { $0.severity == .error }.count
-            let scenarios = outcome.lab!.scenarios.joined(separator: ", ")
-            out.append("  " + style.red("FAIL") + "  \(scenarios): did not compile (\(count) error\(count == 1 ? "" : "s"))")
+            out += compileFailure(errors, lab: outcome.lab!, part: outcome.part)
         case .ran(let verdicts):
             for verdict in verdicts { out += scenario(verdict, lab: outcome.lab!, updated: update?.updatedScenarios.contains(verdict.scenario) ?? false) }
         case .compiledOnly:
@@ -77,6 +76,33 @@ struct TerminalReport: Sendable {
                 "        " + (line.hasPrefix("+") ? style.green(line) : line.hasPrefix("-") ? style.red(line)
                     : line.hasPrefix("flaky") ? style.red(line) : line)
             }
+        }
+        return out
+    }
+
+    /// The diagnostics (the first `maximumErrors` unless verbose), then one line per failed build
+    /// with the cells the errors are in.
+    private func compileFailure(_ errors: [Diagnostic], lab: Lab, part: LabOutcome.Part) -> [String] {
+        var out: [String] = []
+        var shown = 0
+        let all = errors.filter { $0.severity == .error }.count
+        for error in errors {
+            if error.severity == .error { shown += 1 }
+            if !verbose && shown > maximumErrors { break }
+            out += diagnostic(error, lab: lab)
+        }
+        if !verbose && all > maximumErrors {
+            out.append(style.dim("… \(all - maximumErrors) more errors (--verbose shows all; --json lists all)"))
+        }
+        let byCell = ReportFacts.errorsByCell(errors, lab: lab)
+        let what = part == .program && lab.hasTranscripts ? lab.scenarios.joined(separator: ", ") : "build"
+        var summary = "  " + style.red("FAIL") + "  \(what): did not compile (\(all) error\(all == 1 ? "" : "s")"
+        if byCell.count > 1 || lab.compiledCells.count > 1 && byCell.count == 1 {
+            summary += " in \(byCell.count) of \(lab.compiledCells.count) cells"
+        }
+        out.append(summary + ")")
+        if byCell.count > 1 {
+            out.append("        errors by cell: " + byCell.map { "line \($0.cell.line) (\($0.errors))" }.joined(separator: ", "))
         }
         return out
     }

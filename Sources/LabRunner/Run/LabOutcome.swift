@@ -64,7 +64,9 @@ struct LabOutcome: Sendable {
             let passed = verdicts.filter(\.passed).count
             return (passed, verdicts.count - passed)
         case .compileFailed, .toolFailed:
+            // A check, or a file that only had to compile, is one test; a lab's build fails every scenario.
             if case .check = part { return (0, 1) }
+            if let lab, !lab.hasTranscripts { return (0, 1) }
             return (0, lab?.scenarios.count ?? 1)
         case .compiledOnly:
             return (1, 0)
