@@ -27,6 +27,26 @@ struct OutputBlockWriter: Sendable {
         return out
     }
 
+    /// The edit that makes `block`'s content `text`, fences and everything around them kept.
+    func contentEdit(of block: FencedBlock, in source: MarkdownSource, text: String) -> DocumentEdit {
+        var replacement = content(text)
+        // An unclosed fence on the file's last line, without a line ending: the content would
+        // otherwise be glued to the opening line and become its info string.
+        let opening = source.lines[block.openingLine - 1]
+        if opening.end == opening.contentEnd && !replacement.isEmpty { replacement = lineEnding + replacement }
+        return DocumentEdit(range: block.contentRange, replacement: Self.separated(replacement, before: block.contentRange.upperBound, in: source))
+    }
+
+    /// `text`'s bytes, to be placed before `offset`: a final lone CR becomes CRLF when an LF
+    /// follows, or the two would read as one line ending and the line after would vanish.
+    static func separated(_ text: String, before offset: Int, in source: MarkdownSource) -> [UInt8] {
+        var bytes = Array(text.utf8)
+        if bytes.last == UInt8(ascii: "\r"), offset < source.bytes.count, source.bytes[offset] == UInt8(ascii: "\n") {
+            bytes.append(UInt8(ascii: "\n"))
+        }
+        return bytes
+    }
+
     /// A complete new block: opening fence with `info`, content, closing fence.
     func block(info: String, text: String) -> String {
         let fence = String(repeating: "`", count: Self.fenceLength(for: text, character: "`", minimum: 3))

@@ -81,7 +81,7 @@ enum OutputUpdater {
                 edits.append(replaceWhole(expected.block, names: names, text: keep.text, writer: writer, source: lab.source))
                 summary.rewritten += 1
             } else if keep.text != TranscriptComparison(expected: expected.block.code, actual: expected.block.code).reconciled {
-                edits.append(DocumentEdit(range: expected.block.contentRange, replacement: Array(writer.content(keep.text).utf8)))
+                edits.append(writer.contentEdit(of: expected.block, in: lab.source, text: keep.text))
                 summary.rewritten += 1
             }
         }
@@ -108,7 +108,8 @@ enum OutputUpdater {
                 let endsWithNewline = anchor.blockRange.upperBound > 0
                     && [UInt8(ascii: "\n"), UInt8(ascii: "\r")].contains(lab.source.bytes[anchor.blockRange.upperBound - 1])
                 if !endsWithNewline { text = writer.lineEnding + text }
-                edits.append(DocumentEdit(range: anchor.blockRange.upperBound..<anchor.blockRange.upperBound, replacement: Array(text.utf8)))
+                let end = anchor.blockRange.upperBound
+                edits.append(DocumentEdit(range: end..<end, replacement: OutputBlockWriter.separated(text, before: end, in: lab.source)))
                 summary.inserted += newBlocks.count
             }
         }
@@ -151,6 +152,6 @@ enum OutputUpdater {
             // The closing fence was the file's last line without a line ending: keep it that way.
             replacement.removeLast(writer.lineEnding.count)
         }
-        return DocumentEdit(range: block.blockRange.lowerBound..<end, replacement: Array(replacement.utf8))
+        return DocumentEdit(range: block.blockRange.lowerBound..<end, replacement: OutputBlockWriter.separated(replacement, before: end, in: source))
     }
 }

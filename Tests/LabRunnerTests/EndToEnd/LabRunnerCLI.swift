@@ -28,14 +28,19 @@ enum LabRunnerCLI {
             ?? "labrunner-not-built"
     }()
 
-    static func run(_ arguments: [String], in directory: String? = nil, environment extra: [String: String] = [:]) throws -> Result {
+    /// What the tool runs with in tests: no colours, not GitHub Actions, the tests' own cache.
+    static func environment(_ extra: [String: String] = [:]) -> [String: String] {
         var environment = ProcessInfo.processInfo.environment
         environment["NO_COLOR"] = "1"
         environment["GITHUB_ACTIONS"] = nil
         // Keep the tests' compile cache out of the user's own.
         environment["XDG_CACHE_HOME"] = sharedCache
         for (key, value) in extra { environment[key] = value }
-        let request = ProcessRequest(executable: binary, arguments: arguments, environment: environment,
+        return environment
+    }
+
+    static func run(_ arguments: [String], in directory: String? = nil, environment extra: [String: String] = [:]) throws -> Result {
+        let request = ProcessRequest(executable: binary, arguments: arguments, environment: environment(extra),
                                      workingDirectory: directory ?? fixtures, timeout: 300, outputLimit: 8 << 20)
         let result = try ChildProcess.run(request)
         guard case .exited(let status) = result.termination else {

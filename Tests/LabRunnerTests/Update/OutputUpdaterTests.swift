@@ -97,6 +97,18 @@ struct OutputUpdaterTests {
         #expect(summary.notes == ["not inserted: output for the cell at line 1, because the fence at line 1 is never closed"])
     }
 
+    @Test func anUnclosedOutputFenceOnTheLastLineGetsItsContentOnTheNextLine() throws {
+        let text = "```swift\nprint(1)\n```\n```output"
+        let (updated, _) = try update(text, all([0: "1\n"]))
+        #expect(updated == "```swift\nprint(1)\n```\n```output\n1\n")
+    }
+
+    @Test func aLoneCRBeforeAnLFStaysTwoLineEndings() throws {
+        let text = "> ```swift\r> print(1)\r> ```\r> ```output\r> 0\n\nAfter.\n"
+        let (updated, _) = try update(text, all([0: "1\n"]))
+        #expect(updated == "> ```swift\r> print(1)\r> ```\r> ```output\r> 1\r\n\nAfter.\n")
+    }
+
     @Test func listItemsGetTheirIndentation() throws {
         let text = "1. Step\n\n   ```swift\n   print(1)\n   ```\n"
         let (updated, _) = try update(text, all([0: "1\n"]))
