@@ -23,6 +23,6 @@ enum DiagnosticsUpdater {
         let writer = OutputBlockWriter(matching: block, in: lab.source)
         summary.diagnosticsRewritten = 1
         summary.updatedScenarios = [updatedMarker]
-        return ([DocumentEdit(range: block.contentRange, replacement: Array(writer.content(text).utf8))], summary)
+        return ([writer.contentEdit(of: block, in: lab.source, text: text)], summary)
     }
 }

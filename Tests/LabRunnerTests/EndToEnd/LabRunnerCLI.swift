@@ -56,6 +56,8 @@ enum LabRunnerCLI {
     static let sharedCache: String = {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("labrunner-test-cache-\(getpid())").path
         try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        // Swift Testing has no suite-wide teardown; removing it at exit keeps /tmp clean.
+        atexit { try? FileManager.default.removeItem(atPath: LabRunnerCLI.sharedCache) }
         return path
     }()
 
