@@ -46,7 +46,7 @@ struct TerminalReport: Sendable {
         if let update { out += update.lines.map { "  " + style.cyan($0) } }
         if verbose, let lab = outcome.lab, lab.compiledCells.contains(where: { appleAvailable || !$0.needsApple }) {
             switch outcome.status {
-            case .ran, .compileFailed:
+            case .ran, .compileFailed, .checked, .compiledOnly:
                 out.append(style.dim(outcome.compilerRan
                     ? "  swiftc ran: \(Self.seconds(outcome.buildDuration))"
                     : "  cache hit: swiftc not run"))

@@ -111,11 +111,23 @@ struct LabPipeline: Sendable {
         return result
     }
 
-    /// Builds a `compile_fail` or `no_run` cell after the program cells before it, without running it.
+    /// Builds a `compile_fail` or `no_run` cell after the program cells before it, without running
+    /// it; what swiftc said is cached like an executable.
     private func check(_ cell: Cell, of lab: Lab, originalBytes: [UInt8]) -> LabOutcome {
         let program = lab.program(for: cell)
         func outcome(_ status: LabOutcome.Status) -> LabOutcome {
             LabOutcome(path: lab.path, lab: program, status: status, originalBytes: originalBytes)
+        }
+        let source = ProgramGenerator.generate(program)
+        func key(_ version: String) -> String {
+            CompileCache.key(source: source, compilerPath: compiler.path, compilerVersion: version,
+                             arguments: compiler.arguments(for: program) + ["-emit-sil"])
+        }
+        if let cache, let version = compilerVersion?.known, let cached = cache.lookup(key(version)),
+           let bytes = CacheFiles.readFile(cached)?.bytes, let record = CheckRecord(decoding: bytes) {
+            var result = verdict(cell, of: lab, build: record.outcome(for: program), outcome: outcome)
+            result.compilerRan = false
+            return result
         }
         let directory: BuildDirectory
         do {
@@ -126,7 +138,7 @@ struct LabPipeline: Sendable {
         defer { directory.remove() }
         let build: BuildOutcome
         do {
-            build = try compiler.build(program, program: ProgramGenerator.generate(program), in: directory.path,
+            build = try compiler.build(program, program: source, in: directory.path,
                                        environment: environment, limiter: limiter, checkOnly: true)
         } catch {
             return outcome(.toolFailed(error.description))
@@ -134,11 +146,21 @@ struct LabPipeline: Sendable {
         if !build.succeeded, build.errors.isEmpty {
             return outcome(.toolFailed("swiftc failed without a diagnostic:\n" + build.rawOutput))
         }
-        let missing = MissingModule.find(in: build.diagnostics, cells: program.compiledCells)
-        var result = outcome(!strict && !missing.isEmpty ? .missingModules(missing)
-                             : .checked(CompileCheck(cell: cell, build: build, labPath: lab.path)))
+        if let cache, let version = compilerVersion?.wait() {
+            let recordPath = directory.path + "/check"
+            if CacheFiles.writeNew(recordPath, CheckRecord(build, folder: directory.path).encoded, mode: 0o600) {
+                _ = cache.store(key(version), executable: recordPath)
+            }
+        }
+        var result = verdict(cell, of: lab, build: build, outcome: outcome)
         result.buildDuration = build.duration
         return result
+    }
+
+    private func verdict(_ cell: Cell, of lab: Lab, build: BuildOutcome, outcome: (LabOutcome.Status) -> LabOutcome) -> LabOutcome {
+        let missing = MissingModule.find(in: build.diagnostics, cells: lab.program(for: cell).compiledCells)
+        return outcome(!strict && !missing.isEmpty ? .missingModules(missing)
+                       : .checked(CompileCheck(cell: cell, build: build, labPath: lab.path)))
     }
 
     private func runScenarios(_ lab: Lab, executable: String, outcome: (LabOutcome.Status) -> LabOutcome) -> LabOutcome {

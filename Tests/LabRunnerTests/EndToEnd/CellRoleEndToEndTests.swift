@@ -21,6 +21,21 @@ import Testing
         #expect(corrected.stdout.contains("roles.md:16: error: compile_fail cell compiled; swiftc was expected to reject it"))
     }
 
+    @Test func anUnchangedCheckComesFromTheCache() throws {
+        let cache = try LabRunnerCLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: cache) }
+        let arguments = ["run", "-v", "--scenario", "mock", "--cache-dir", cache, "roles.md"]
+        let first = try LabRunnerCLI.run(arguments, in: LabRunnerCLI.fixtures)
+        let second = try LabRunnerCLI.run(arguments, in: LabRunnerCLI.fixtures)
+        for result in [first, second] {
+            #expect(result.status == 0, "\(result.stdout)")
+            #expect(result.stdout.contains("PASS  rejected by swiftc as expected (1 error)"))
+        }
+        // The program, the compile_fail and no_run checks and the standalone cell: four builds, then none.
+        #expect(first.stdout.components(separatedBy: "swiftc ran").count == 5, "\(first.stdout)")
+        #expect(second.stdout.components(separatedBy: "cache hit: swiftc not run").count == 5, "\(second.stdout)")
+    }
+
     @Test func updateWritesTheDiagnosticsSwiftcReported() throws {
         let folder = try LabRunnerCLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: folder) }
