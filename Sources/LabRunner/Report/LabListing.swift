@@ -18,6 +18,8 @@ struct LabListing: Codable, Sendable {
         let platform: String
         let platformReason: String?
         let outputs: [OutputEntry]
+        /// The line of a `compile_fail` cell's `diagnostics` block.
+        let diagnosticsLine: Int?
     }
     struct OutputEntry: Codable, Sendable {
         let line: Int
@@ -47,7 +49,8 @@ struct LabListing: Codable, Sendable {
             return CellEntry(index: cell.index, line: cell.line, section: cell.section,
                              attributes: cell.attributes.map(\.rawValue), platform: reason == nil ? "any" : "apple",
                              platformReason: reason,
-                             outputs: cell.outputs.map { OutputEntry(line: $0.line, scenarios: $0.scenarios) })
+                             outputs: cell.outputs.map { OutputEntry(line: $0.line, scenarios: $0.scenarios) },
+                             diagnosticsLine: cell.expectedDiagnostics?.openingLine)
         }
         blocks = lab.blocks.map { BlockEntry(line: $0.openingLine, info: $0.info, code: $0.code) }
     }
@@ -74,6 +77,7 @@ struct LabListing: Codable, Sendable {
                 let names = output.scenarios.isEmpty ? "all scenarios" : output.scenarios.joined(separator: ", ")
                 out.append("    output line \(output.line): \(names)")
             }
+            if let line = cell.diagnosticsLine { out.append("    diagnostics line \(line)") }
         }
         out.append("blocks: \(blocks.count) fenced code block\(blocks.count == 1 ? "" : "s")")
         return out
