@@ -59,7 +59,7 @@ enum LabFile {
                 continue
             }
             let found = markdownFiles(under: argument)
-            guard !found.isEmpty else { throw .unreadable(path: argument, reason: "folder holds no .md lab") }
+            guard !found.isEmpty else { throw .noLabs(folder: argument) }
             paths += found
         }
         var seen = Set<String>()
