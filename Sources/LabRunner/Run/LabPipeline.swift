@@ -46,8 +46,7 @@ struct LabPipeline: Sendable {
         }
         let program = ProgramGenerator.generate(lab)
         func key(_ version: String) -> String {
-            CompileCache.key(source: program, compilerPath: compiler.path, compilerVersion: version,
-                             arguments: compiler.arguments(for: lab))
+            compiler.cacheKey(for: lab, program: program, compilerVersion: version, environment: environment)
         }
         if let cache, let version = compilerVersion?.known, let cached = cache.lookup(key(version)) {
             var result = runScenarios(lab, executable: cached, outcome: outcome)
@@ -64,7 +63,9 @@ struct LabPipeline: Sendable {
 
         let build: BuildOutcome
         do {
-            build = try compiler.build(lab, program: program, in: directory.path, environment: environment, limiter: limiter)
+            let moduleCache = cache.flatMap { $0.prepareLayout() ? $0.modulesFolder : nil }
+            build = try compiler.build(lab, program: program, in: directory.path, environment: environment,
+                                       moduleCache: moduleCache, limiter: limiter)
         } catch {
             return outcome(.toolFailed(error.description))
         }
