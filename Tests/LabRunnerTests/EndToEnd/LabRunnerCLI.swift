@@ -28,7 +28,8 @@ enum LabRunnerCLI {
             ?? "labrunner-not-built"
     }()
 
-    static func run(_ arguments: [String], in directory: String? = nil, environment extra: [String: String] = [:]) throws -> Result {
+    static func run(_ arguments: [String], in directory: String? = nil, environment extra: [String: String] = [:],
+                    outputLimit: Int = 8 << 20) throws -> Result {
         var environment = ProcessInfo.processInfo.environment
         environment["NO_COLOR"] = "1"
         environment["GITHUB_ACTIONS"] = nil
@@ -36,7 +37,7 @@ enum LabRunnerCLI {
         environment["XDG_CACHE_HOME"] = sharedCache
         for (key, value) in extra { environment[key] = value }
         let request = ProcessRequest(executable: binary, arguments: arguments, environment: environment,
-                                     workingDirectory: directory ?? fixtures, timeout: 300, outputLimit: 8 << 20)
+                                     workingDirectory: directory ?? fixtures, timeout: 300, outputLimit: outputLimit)
         let result = try ChildProcess.run(request)
         guard case .exited(let status) = result.termination else {
             throw CLIError.abnormal("\(result.termination)")
