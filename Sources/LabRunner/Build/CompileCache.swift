@@ -13,6 +13,7 @@ import Glibc
 ///     entries/<key>/entry    its size and checksum (`CacheEntry`)
 ///     tmp/                   entries being published or removed
 ///     compilers/             `swiftc --version` texts (`CompilerVersion`)
+///     modules/               swiftc's clang module cache (clang prunes it itself; not counted)
 ///
 /// Sharing between processes relies on `rename` of a folder being atomic: an entry is filled in
 /// a private folder under `tmp/` and renamed to `entries/<key>` complete, and renaming onto a
@@ -53,17 +54,20 @@ struct CompileCache: Sendable {
 
     /// The cache key: SHA-256 hex of a canonical, unambiguous encoding (length-prefixed fields,
     /// see `CacheKeyEncoding`) of the generated source, the swiftc path, the `swiftc --version`
-    /// text, the swiftc arguments, the platform (OS + architecture) and the cache format version.
+    /// text, the swiftc arguments, the environment variables that steer swiftc, the platform
+    /// (OS + architecture) and the cache format version.
     ///
     /// `arguments` must be those that decide the output (language mode, flags), not the paths
     /// of the per-run build folder, which is random and would make every key new.
-    static func key(source: String, compilerPath: String, compilerVersion: String, arguments: [String]) -> String {
+    static func key(source: String, compilerPath: String, compilerVersion: String, arguments: [String],
+                    environment: [String] = []) -> String {
         var encoding = CacheKeyEncoding()
         encoding.append("format", CacheKeyEncoding.formatVersion)
         encoding.append("platform", CacheKeyEncoding.platform)
         encoding.append("compiler", compilerPath)
         encoding.append("version", compilerVersion)
         encoding.append("arguments", list: arguments)
+        encoding.append("environment", list: environment)
         encoding.append("source", source)
         return SHA256.hexDigest(encoding.bytes)
     }
@@ -164,11 +168,12 @@ struct CompileCache: Sendable {
     var entriesFolder: String { directory + "/entries" }
     var temporaryFolder: String { directory + "/tmp" }
     var compilersFolder: String { directory + "/compilers" }
+    var modulesFolder: String { directory + "/modules" }
 
     /// Creates the folders (0700) if needed; false if the cache cannot be written or used.
     func prepareLayout() -> Bool {
         guard CacheFiles.makeDirectories(directory), isUsable() else { return false }
-        return [entriesFolder, temporaryFolder, compilersFolder].allSatisfy(CacheFiles.makeDirectories)
+        return [entriesFolder, temporaryFolder, compilersFolder, modulesFolder].allSatisfy(CacheFiles.makeDirectories)
     }
 
     /// The cache folder must be ours and writable by nobody else, or another user could plant

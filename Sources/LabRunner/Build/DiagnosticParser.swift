@@ -5,12 +5,13 @@
 enum DiagnosticParser {
     static func parse(_ output: String, lab: Lab, generatedFile: String) -> [Diagnostic] {
         let shifts = columnShifts(of: lab)
+        let labFile = ProgramGenerator.reportedFileName(of: lab.path)
         var diagnostics: [Diagnostic] = []
         for line in output.split(separator: "\n", omittingEmptySubsequences: true) {
             guard let (file, lineNumber, column, severity, message) = header(String(line)) else { continue }
             if file == nil {
                 diagnostics.append(Diagnostic(severity: severity, location: nil, message: message))
-            } else if file == lab.path, let lineNumber {
+            } else if file == labFile || file == lab.path, let lineNumber {
                 let shifted = column.map { $0 + (shifts[lineNumber] ?? 0) }
                 diagnostics.append(Diagnostic(severity: severity, location: lab.location(line: lineNumber, column: shifted), message: message))
             } else if file == generatedFile || file == ProgramGenerator.fileName {

@@ -38,11 +38,37 @@ extension SwiftCompiler {
             + lab.settings.swiftcFlags
     }
 
+    /// The compile cache key of `lab`: everything that decides its executable.
+    /// A compile check's key has `checkOnly`, so it never names a program's executable.
+    func cacheKey(for lab: Lab, program: String, compilerVersion: String, environment: [String: String],
+                  checkOnly: Bool = false) -> String {
+        CompileCache.key(source: program, compilerPath: path, compilerVersion: compilerVersion,
+                         arguments: arguments(for: lab) + (checkOnly ? ["-emit-sil"] : []),
+                         environment: Self.steeringVariables(in: environment))
+    }
+
+    /// `NAME=value` of the variables through which swiftc picks another SDK, toolchain,
+    /// deployment target or tool (linker, frontend) without a flag, sorted. Nothing else of the
+    /// environment goes into the key: HOME, TMPDIR or PATH differ between shells and would only
+    /// make keys miss.
+    static func steeringVariables(in environment: [String: String]) -> [String] {
+        let names: Set = ["SDKROOT", "DEVELOPER_DIR", "TOOLCHAINS", "MACOSX_DEPLOYMENT_TARGET"]
+        return environment
+            .filter { names.contains($0.key) || $0.key.hasPrefix("SWIFT_DRIVER_") }
+            .map { "\($0.key)=\($0.value)" }
+            .sorted()
+    }
+
     /// Compiles the generated `program` of `lab` into `directory`. With `checkOnly`, swiftc stops
     /// after its diagnostic passes (`-emit-sil`: data races are found there, not by `-typecheck`)
     /// and no executable is written.
+    ///
+    /// swiftc writes only there and in `moduleCache`: its temporary files go to `directory` (as
+    /// `TMPDIR`), removed with it even if swiftc is killed, and its clang module cache, which it
+    /// would otherwise keep in `~/.cache/clang`, goes to `moduleCache` (the compile cache's), or
+    /// into `directory` when there is none (`--no-cache`: slower, but nothing is left behind).
     func build(_ lab: Lab, program: String, in directory: String, environment: [String: String],
-               limiter: JobLimiter? = nil, checkOnly: Bool = false) throws(BuildError) -> BuildOutcome {
+               moduleCache: String? = nil, limiter: JobLimiter? = nil, checkOnly: Bool = false) throws(BuildError) -> BuildOutcome {
         let sourceFile = directory + "/" + ProgramGenerator.fileName
         let executable = directory + "/lab"
         do {
@@ -50,7 +76,11 @@ extension SwiftCompiler {
         } catch {
             throw .buildDirectory("cannot write \(sourceFile): \(error.localizedDescription)")
         }
-        let arguments = arguments(for: lab) + (checkOnly ? ["-emit-sil", "-o", "/dev/null"] : ["-o", executable]) + [sourceFile]
+        // Paths only: they decide where swiftc writes, not what it builds, so they stay out of the key.
+        let arguments = arguments(for: lab) + ["-module-cache-path", moduleCache ?? directory + "/module-cache"]
+            + (checkOnly ? ["-emit-sil", "-o", "/dev/null"] : ["-o", executable]) + [sourceFile]
+        var environment = environment
+        environment["TMPDIR"] = directory
         let request = ProcessRequest(executable: path, arguments: arguments, environment: environment,
                                      workingDirectory: directory, timeout: nil, outputLimit: 16 << 20)
         let result: ProcessResult

@@ -36,9 +36,11 @@ struct Lab: Sendable {
 
     /// The section names in order of first appearance.
     var sections: [String] {
-        var seen: [String] = []
-        for name in cells.compactMap(\.section) where !seen.contains(name) { seen.append(name) }
-        return seen
+        // A set for membership: a guide with a section per cell must stay linear.
+        var seen = Set<String>()
+        var ordered: [String] = []
+        for name in cells.compactMap(\.section) where seen.insert(name).inserted { ordered.append(name) }
+        return ordered
     }
 
     func location(line: Int, column: Int? = nil) -> SourceLocation {

@@ -1,7 +1,12 @@
 /// Why a lab file cannot be read as a lab: always a user's input error (exit status 2).
 enum LabError: Error, CustomStringConvertible, Equatable {
     case unreadable(path: String, reason: String)
-    case notUTF8(path: String, byteOffset: Int)
+    /// A folder given to `run` that holds no `.md` file.
+    case noLabs(folder: String)
+    case notUTF8(SourceLocation, byteOffset: Int)
+    case nulByte(SourceLocation, byteOffset: Int)
+    /// A fence never closed; `runsTo` says where CommonMark ends it instead.
+    case unclosedFence(SourceLocation, fence: String, info: String, runsTo: FenceEnd)
     case frontMatterUnclosed(SourceLocation)
     case frontMatterSyntax(SourceLocation, line: String)
     case unknownKey(SourceLocation, key: String, suggestion: String?)
@@ -19,8 +24,9 @@ enum LabError: Error, CustomStringConvertible, Equatable {
     /// Where the problem is, for `path:line:col: error:` lines.
     var location: SourceLocation? {
         switch self {
-        case .unreadable, .notUTF8: nil
-        case .frontMatterUnclosed(let l), .frontMatterSyntax(let l, _), .unknownKey(let l, _, _),
+        case .unreadable, .noLabs: nil
+        case .notUTF8(let l, _), .nulByte(let l, _), .unclosedFence(let l, _, _, _),
+             .frontMatterUnclosed(let l), .frontMatterSyntax(let l, _), .unknownKey(let l, _, _),
              .duplicateKey(let l, _, _), .badValue(let l, _, _, _), .unknownAttribute(let l, _, _),
              .outputBeforeCell(let l), .undeclaredScenario(let l, _, _), .duplicateOutput(let l, _, _),
              .conflictingAttributes(let l, _, _), .directiveNotOnCell(let l), .diagnosticsWithoutCompileFail(let l),
@@ -34,8 +40,15 @@ enum LabError: Error, CustomStringConvertible, Equatable {
         switch self {
         case .unreadable(_, let reason):
             return "cannot read lab: \(reason)"
+        case .noLabs:
+            return "no labs found in this folder: no .md or .markdown file in it or below it (hidden folders and node_modules are skipped)"
         case .notUTF8(_, let offset):
             return "not valid UTF-8 at byte offset \(offset); save the lab as UTF-8"
+        case .nulByte(_, let offset):
+            return "NUL byte at byte offset \(offset): a lab is text (a file saved as UTF-16 is full of them); remove it or save the lab as UTF-8"
+        case .unclosedFence(_, let fence, let info, let end):
+            let opening = fence + (info.isEmpty ? "" : info)
+            return "fence '\(opening)' is never closed, so it runs to \(end); add a closing '\(fence)' line where it should end"
         case .frontMatterUnclosed:
             return "front matter opened with '---' is never closed; add a line '---' after its last key"
         case .frontMatterSyntax(_, let line):
@@ -72,7 +85,7 @@ enum LabError: Error, CustomStringConvertible, Equatable {
 
     var description: String {
         switch self {
-        case .unreadable(let path, _), .notUTF8(let path, _):
+        case .unreadable(let path, _), .noLabs(let path):
             return "\(path): error: \(message)"
         default:
             return "\(location!): error: \(message)"
@@ -81,5 +94,21 @@ enum LabError: Error, CustomStringConvertible, Equatable {
 
     private static func hint(_ suggestion: String?) -> String {
         suggestion.map { "; did you mean '\($0)'?" } ?? ""
+    }
+}
+
+/// Where CommonMark ends a fence that is never closed: with its innermost container, or with
+/// the file. Said in the error, so the author sees what an open fence swallowed.
+enum FenceEnd: Sendable, Equatable, CustomStringConvertible {
+    case endOfFile(line: Int)
+    case endOfBlockQuote(line: Int)
+    case endOfListItem(line: Int)
+
+    var description: String {
+        switch self {
+        case .endOfFile(let line): "the end of the file (line \(line))"
+        case .endOfBlockQuote(let line): "the end of its block quote (line \(line))"
+        case .endOfListItem(let line): "the end of its list item (line \(line))"
+        }
     }
 }

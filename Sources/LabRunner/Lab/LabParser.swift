@@ -3,10 +3,14 @@ enum LabParser {
     /// - Parameter bareLanguage: how to read fences without an info string (`--bare swift`); a
     ///   `<!-- labrunner: bare=swift -->` directive at the top of the file does the same.
     static func parse(bytes: [UInt8], path: String, bareLanguage: String? = nil) throws(LabError) -> Lab {
-        if let offset = UTF8Validation.firstInvalidByte(in: bytes) {
-            throw .notUTF8(path: path, byteOffset: offset)
-        }
+        // Lines need no valid UTF-8, and give the bad byte a line and column.
         let source = MarkdownSource(bytes: bytes)
+        if let offset = UTF8Validation.firstInvalidByte(in: bytes) {
+            throw .notUTF8(location(ofByte: offset, in: source, path: path), byteOffset: offset)
+        }
+        if let offset = NULDetection.firstNUL(in: bytes) {
+            throw .nulByte(location(ofByte: offset, in: source, path: path), byteOffset: offset)
+        }
         let frontMatter = try FrontMatter.parse(source, path: path)
         let settings = frontMatter.settings
         let blocks = MarkdownParser.fencedBlocks(in: source).filter { $0.openingLine > frontMatter.lineCount }
@@ -23,6 +27,7 @@ enum LabParser {
             if !directiveWords.isEmpty, language != "swift" {
                 throw .directiveNotOnCell(SourceLocation(path: path, line: directive!.line, column: directiveWords[0].column))
             }
+            try checkClosed(block, kind: language, source: source, path: path)
             switch language {
             case "swift":
                 var attributes: [CellAttribute] = []
@@ -75,6 +80,35 @@ enum LabParser {
         }
         return Lab(path: path, source: source, settings: settings, frontMatterLines: frontMatter.lineCount,
                    blocks: blocks, cells: cells)
+    }
+
+    private static func location(ofByte offset: Int, in source: MarkdownSource, path: String) -> SourceLocation {
+        let (line, column) = source.lineAndColumn(ofByte: offset)
+        return SourceLocation(path: path, line: line, column: column)
+    }
+
+    /// A fence left open is an input error when it is a cell or an output block (where it ends
+    /// decides what is compiled or expected, and `--update` could not add a block after it), or
+    /// when it runs to the end of the file (it swallowed the rest, later cells included).
+    /// Other fences that end with their list item or block quote are fine, as CommonMark says.
+    private static func checkClosed(_ block: FencedBlock, kind: String?, source: MarkdownSource, path: String) throws(LabError) {
+        guard block.closingLine == nil else { return }
+        let lastLine = block.contentLines.last?.line ?? block.openingLine
+        let container = block.containerPrefix.dropLast(block.fenceIndent)
+        let end: FenceEnd
+        if container.isEmpty || lastLine == source.lines.count {
+            end = .endOfFile(line: lastLine)
+        } else if container.hasSuffix("> ") || container.hasSuffix(">") {
+            end = .endOfBlockQuote(line: lastLine)
+        } else {
+            end = .endOfListItem(line: lastLine)
+        }
+        guard kind == "swift" || kind == "output" || end == .endOfFile(line: lastLine) else { return }
+        let line = source.lines[block.openingLine - 1]
+        let fenceStart = source.bytes[line.start..<line.contentEnd].firstIndex(of: block.fenceCharacter) ?? line.start
+        let fence = String(repeating: Character(Unicode.Scalar(block.fenceCharacter)), count: block.fenceLength)
+        throw .unclosedFence(SourceLocation(path: path, line: block.openingLine, column: fenceStart - line.start + 1),
+                             fence: fence, info: block.info, runsTo: end)
     }
 
     private static func attribute(_ text: String, at location: SourceLocation) throws(LabError) -> CellAttribute {

@@ -19,6 +19,19 @@ struct MarkdownSource: Sendable {
         self.init(bytes: Array(text.utf8))
     }
 
+    /// 1-based line and byte column of `offset`, for errors about one byte (bad UTF-8, NUL).
+    /// Columns count bytes, as in compiler diagnostics; a byte order mark is not in column 1.
+    func lineAndColumn(ofByte offset: Int) -> (line: Int, column: Int) {
+        // Binary search: the last line starting at or before `offset`.
+        var low = 0, high = lines.count
+        while low < high {
+            let middle = (low + high) / 2
+            if lines[middle].start <= offset { low = middle + 1 } else { high = middle }
+        }
+        guard low > 0 else { return (1, 1) }
+        return (low, offset - lines[low - 1].start + 1)
+    }
+
     /// One linear pass; the only allocation is the result array.
     private static func splitLines(_ bytes: [UInt8]) -> [SourceLine] {
         bytes.withUnsafeBufferPointer { buffer in

@@ -8,6 +8,13 @@ enum ProgramGenerator {
     /// The file name the program is compiled as; `main.swift` allows top-level code.
     static let fileName = "main.swift"
 
+    /// The file name swiftc reports for cell code: the `#sourceLocation` literal as written.
+    /// swiftc does not decode escapes there, so a path with `"` or `\` comes back escaped and
+    /// must be matched in this form.
+    static func reportedFileName(of path: String) -> String {
+        String(SwiftLiteral.string(path).dropFirst().dropLast())
+    }
+
     static func generate(_ lab: Lab, sourceLocations: Bool = true) -> String {
         var out = ""
         out.reserveCapacity(lab.compiledCells.reduce(8 << 10) { $0 + $1.block.code.utf8.count + 2 * lab.path.utf8.count + 120 })

@@ -214,7 +214,7 @@ enum ReportFacts {
     /// The path an input error is about, whether or not it has a line.
     static func path(of error: LabError, fallback: String) -> String {
         switch error {
-        case .unreadable(let path, _), .notUTF8(let path, _): path
+        case .unreadable(let path, _), .noLabs(let path): path
         default: error.location?.path ?? fallback
         }
     }

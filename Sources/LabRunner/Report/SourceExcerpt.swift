@@ -4,7 +4,8 @@ enum SourceExcerpt {
         guard location.line >= 1, location.line <= source.lines.count else { return [] }
         let line = source.lines[location.line - 1]
         let bytes = Array(source.bytes[line.start..<line.contentEnd])
-        let text = String(decoding: bytes, as: UTF8.self)
+        // A NUL would print as nothing: show it as the symbol for NUL, one character wide like it.
+        let text = String(decoding: bytes, as: UTF8.self).replacingOccurrences(of: "\u{0}", with: "\u{2400}")
         var out = ["    " + text]
         if let column = location.column, column >= 1 {
             // Keep tabs so the caret lines up however the terminal expands them; count characters, not bytes.

@@ -204,11 +204,18 @@ struct TerminalReport: Sendable {
     /// prefix of `#fileID`, so a crash shows `lab.md:18: Fatal error: …` and what came before.
     static func withoutStackFrames(_ stderr: String, lab: Lab) -> String {
         var kept: [Substring] = []
+        // `#fileID` is the module and the file name, escaped as swiftc keeps it; swiftc 6.3 drops
+        // the folders of a `#sourceLocation` path, so both spellings are recognised.
+        let reported = ProgramGenerator.reportedFileName(of: lab.path)
+        let fileIDs = Set(["main/" + reported + ":", "main/" + (reported.split(separator: "/").last.map(String.init) ?? "") + ":"])
         for line in stderr.split(separator: "\n", omittingEmptySubsequences: false) {
             if line == "Current stack trace:" { continue }
             let words = line.split(separator: " ", maxSplits: 3)
             if words.count >= 3, Int(words[0]) != nil, words[2].hasPrefix("0x") { continue }
-            if line.hasPrefix("main/\(lab.path):") { kept.append(line.dropFirst("main/".count)); continue }
+            if let fileID = fileIDs.first(where: line.hasPrefix) {
+                kept.append(Substring(lab.path + ":" + line.dropFirst(fileID.count)))
+                continue
+            }
             kept.append(line)
         }
         return kept.joined(separator: "\n")

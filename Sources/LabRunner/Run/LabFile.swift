@@ -60,7 +60,7 @@ enum LabFile {
                 continue
             }
             let found = markdownFiles(under: argument)
-            guard !found.isEmpty else { throw .unreadable(path: argument, reason: "folder holds no .md or .markdown lab") }
+            guard !found.isEmpty else { throw .noLabs(folder: argument) }
             paths += found
         }
         var seen = Set<String>()

@@ -72,43 +72,24 @@ struct LabPipeline: Sendable {
         let compileOnly = !lab.hasTranscripts && !runWithoutTranscripts
         let program = ProgramGenerator.generate(lab)
         func key(_ version: String) -> String {
-            CompileCache.key(source: program, compilerPath: compiler.path, compilerVersion: version,
-                             arguments: compiler.arguments(for: lab))
+            compiler.cacheKey(for: lab, program: program, compilerVersion: version, environment: environment)
         }
         if let cache, let version = compilerVersion?.known, let cached = cache.lookup(key(version)) {
             var result = compileOnly ? outcome(.compiledOnly) : runScenarios(lab, executable: cached, outcome: outcome)
             result.compilerRan = false
             return result
         }
-        let directory: BuildDirectory
-        do {
-            directory = try BuildDirectory.makePrivate()
-        } catch {
-            return outcome(.toolFailed(error.description))
+        return withBuild(lab, source: program, checkOnly: false, failed: { outcome(.toolFailed($0)) }) { build, _ in
+            if let built = build.executable {
+                // Compile errors are never cached: only a successful build is stored.
+                let executable = compilerVersion.flatMap { cache?.store(key($0.wait()), executable: built) } ?? built
+                return compileOnly ? outcome(.compiledOnly) : runScenarios(lab, executable: executable, outcome: outcome)
+            }
+            if !strict, case let missing = MissingModule.find(in: build.diagnostics, cells: lab.compiledCells), !missing.isEmpty {
+                return outcome(.missingModules(missing))
+            }
+            return outcome(.compileFailed(errors: build.diagnostics.filter { $0.severity != .warning }, rawOutput: build.rawOutput))
         }
-        defer { directory.remove() }
-
-        let build: BuildOutcome
-        do {
-            build = try compiler.build(lab, program: program, in: directory.path, environment: environment, limiter: limiter)
-        } catch {
-            return outcome(.toolFailed(error.description))
-        }
-        var result: LabOutcome
-        if let built = build.executable {
-            // Compile errors are never cached: only a successful build is stored.
-            let executable = compilerVersion.flatMap { cache?.store(key($0.wait()), executable: built) } ?? built
-            result = compileOnly ? outcome(.compiledOnly) : runScenarios(lab, executable: executable, outcome: outcome)
-        } else if build.errors.isEmpty {
-            result = outcome(.toolFailed("swiftc failed without a diagnostic:\n" + build.rawOutput))
-        } else if !strict, case let missing = MissingModule.find(in: build.diagnostics, cells: lab.compiledCells), !missing.isEmpty {
-            result = outcome(.missingModules(missing))
-        } else {
-            result = outcome(.compileFailed(errors: build.diagnostics.filter { $0.severity != .warning }, rawOutput: build.rawOutput))
-        }
-        result.warnings = build.diagnostics.filter { $0.severity == .warning }
-        result.buildDuration = build.duration
-        return result
     }
 
     /// Builds a `compile_fail` or `no_run` cell after the program cells before it, without running
@@ -120,8 +101,7 @@ struct LabPipeline: Sendable {
         }
         let source = ProgramGenerator.generate(program)
         func key(_ version: String) -> String {
-            CompileCache.key(source: source, compilerPath: compiler.path, compilerVersion: version,
-                             arguments: compiler.arguments(for: program) + ["-emit-sil"])
+            compiler.cacheKey(for: program, program: source, compilerVersion: version, environment: environment, checkOnly: true)
         }
         if let cache, let version = compilerVersion?.known, let cached = cache.lookup(key(version)),
            let bytes = CacheFiles.readFile(cached)?.bytes, let record = CheckRecord(decoding: bytes) {
@@ -129,30 +109,42 @@ struct LabPipeline: Sendable {
             result.compilerRan = false
             return result
         }
+        return withBuild(program, source: source, checkOnly: true, failed: { outcome(.toolFailed($0)) }) { build, folder in
+            if let cache, let version = compilerVersion?.wait() {
+                let recordPath = folder + "/check"
+                if CacheFiles.writeNew(recordPath, CheckRecord(build, folder: folder).encoded, mode: 0o600) {
+                    _ = cache.store(key(version), executable: recordPath)
+                }
+            }
+            return verdict(cell, of: lab, build: build, outcome: outcome)
+        }
+    }
+
+    /// Runs swiftc on `source` in a private build folder and hands what it said, and the folder, to
+    /// `use` while the folder still exists (a program runs from there when it is not cached).
+    /// Warnings and the build time go on the outcome `use` returns.
+    private func withBuild(_ lab: Lab, source: String, checkOnly: Bool, failed: (String) -> LabOutcome,
+                           _ use: (BuildOutcome, String) -> LabOutcome) -> LabOutcome {
         let directory: BuildDirectory
         do {
             directory = try BuildDirectory.makePrivate()
         } catch {
-            return outcome(.toolFailed(error.description))
+            return failed(error.description)
         }
         defer { directory.remove() }
         let build: BuildOutcome
         do {
-            build = try compiler.build(program, program: source, in: directory.path,
-                                       environment: environment, limiter: limiter, checkOnly: true)
+            let moduleCache = cache.flatMap { $0.prepareLayout() ? $0.modulesFolder : nil }
+            build = try compiler.build(lab, program: source, in: directory.path, environment: environment,
+                                       moduleCache: moduleCache, limiter: limiter, checkOnly: checkOnly)
         } catch {
-            return outcome(.toolFailed(error.description))
+            return failed(error.description)
         }
         if !build.succeeded, build.errors.isEmpty {
-            return outcome(.toolFailed("swiftc failed without a diagnostic:\n" + build.rawOutput))
+            return failed("swiftc failed without a diagnostic:\n" + build.rawOutput)
         }
-        if let cache, let version = compilerVersion?.wait() {
-            let recordPath = directory.path + "/check"
-            if CacheFiles.writeNew(recordPath, CheckRecord(build, folder: directory.path).encoded, mode: 0o600) {
-                _ = cache.store(key(version), executable: recordPath)
-            }
-        }
-        var result = verdict(cell, of: lab, build: build, outcome: outcome)
+        var result = use(build, directory.path)
+        result.warnings = build.diagnostics.filter { $0.severity == .warning }
         result.buildDuration = build.duration
         return result
     }

@@ -152,7 +152,8 @@ struct CompileCacheDirectoryTests {
         let executable = try scratch.executable("lab", bytes: sampleBytes(1))
         let stored = try #require(cache.store(sampleKey(), executable: executable))
         for folder in [scratch.path + "/a", scratch.path + "/a/b", cache.directory, cache.entriesFolder,
-                       cache.temporaryFolder, cache.compilersFolder, (stored as NSString).deletingLastPathComponent] {
+                       cache.temporaryFolder, cache.compilersFolder, cache.modulesFolder,
+                       (stored as NSString).deletingLastPathComponent] {
             #expect(mode(folder) == 0o700, "\(folder)")
         }
         chmod(cache.directory, 0o777)

@@ -39,9 +39,10 @@ enum LabRunnerCLI {
         return environment
     }
 
-    static func run(_ arguments: [String], in directory: String? = nil, environment extra: [String: String] = [:]) throws -> Result {
+    static func run(_ arguments: [String], in directory: String? = nil, environment extra: [String: String] = [:],
+                    outputLimit: Int = 8 << 20) throws -> Result {
         let request = ProcessRequest(executable: binary, arguments: arguments, environment: environment(extra),
-                                     workingDirectory: directory ?? fixtures, timeout: 300, outputLimit: 8 << 20)
+                                     workingDirectory: directory ?? fixtures, timeout: 300, outputLimit: outputLimit)
         let result = try ChildProcess.run(request)
         guard case .exited(let status) = result.termination else {
             throw CLIError.abnormal("\(result.termination)")

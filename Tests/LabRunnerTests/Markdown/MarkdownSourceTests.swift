@@ -31,4 +31,17 @@ struct MarkdownSourceTests {
         #expect(source.bytes == bytes)
         #expect(source.lines == [SourceLine(start: 3, contentEnd: 4, end: 6)])
     }
+
+    /// Line and byte column of one byte, for errors about a bad byte.
+    @Test(arguments: [
+        ("abc", 2, 1, 3),
+        ("a\nbc", 3, 2, 2),
+        ("a\r\nb\rcd", 6, 3, 2),
+        ("\u{FEFF}xy", 4, 1, 2),
+        ("é\nx", 3, 2, 1),
+    ] as [(String, Int, Int, Int)])
+    func locatesAByte(text: String, offset: Int, line: Int, column: Int) {
+        let found = MarkdownSource(text: text).lineAndColumn(ofByte: offset)
+        #expect(found.line == line && found.column == column)
+    }
 }

@@ -1,0 +1,88 @@
+import Foundation
+import Testing
+@testable import LabRunner
+
+/// Bad input through the built tool: exit status 2, one message naming the file (and line and
+/// column when there is one), the offending line, and nothing that looks like a crash. None of
+/// these compile anything.
+@Suite struct InputErrorEndToEndTests {
+    @Test(arguments: ["run", "list", "extract"])
+    func aMissingPathIsAnInputError(command: String) throws {
+        let folder = try LabRunnerCLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let result = try LabRunnerCLI.run([command, "missing.md"], in: folder)
+        #expect(result.status == 2)
+        #expect(result.stderr.hasPrefix("missing.md: error: cannot read lab: no such file"))
+        #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
+        #expect(CrashSigns.found(in: result).isEmpty)
+    }
+
+    @Test func aFolderWithoutLabsIsAnInputError() throws {
+        let folder = try LabRunnerCLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.createDirectory(atPath: folder + "/empty/.hidden", withIntermediateDirectories: true)
+        try Data("```swift\nprint(1)\n```\n".utf8).write(to: URL(fileURLWithPath: folder + "/empty/.hidden/lab.md"))
+        try Data("notes".utf8).write(to: URL(fileURLWithPath: folder + "/empty/notes.txt"))
+        let result = try LabRunnerCLI.run(["run", "empty"], in: folder)
+        #expect(result.status == 2)
+        #expect(result.stderr == "empty: error: no labs found in this folder: no .md or .markdown file in it or below it (hidden folders and node_modules are skipped)\n")
+        #expect(result.stdout.isEmpty)
+    }
+
+    /// Nothing to compile is not a failure: a README among labs must not fail the folder.
+    @Test func labsWithoutSwiftCellsRunAsNothingToCompile() throws {
+        let folder = try LabRunnerCLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try Data().write(to: URL(fileURLWithPath: folder + "/empty.md"))
+        try Data("# Notes\n\n```text\nhello\n```\n".utf8).write(to: URL(fileURLWithPath: folder + "/prose.md"))
+        let result = try LabRunnerCLI.run(["run", "."], in: folder)
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout == "./empty.md\n  no Swift cells to compile\n\n./prose.md\n  no Swift cells to compile\n\n0 passed, 0 failed\n")
+        #expect(result.stderr.isEmpty)
+        let listed = try LabRunnerCLI.run(["list", "empty.md"], in: folder)
+        #expect(listed.status == 0)
+        #expect(listed.stdout.contains("blocks: 0 fenced code blocks"))
+    }
+
+    /// Errors the parser finds, as `run` reports them (stdout, with the lab) and as `list` and
+    /// `extract` do (stderr): location, message, the line and a caret under the column.
+    @Test(arguments: [
+        (Array("# T\n\nline with bad ".utf8) + [0xFF] + Array(" byte\n".utf8),
+         "lab.md:3:15: error: not valid UTF-8 at byte offset 19; save the lab as UTF-8",
+         "                  ^"),
+        (Array("```swift\nprint(\"a".utf8) + [0] + Array("\")\n```\n".utf8),
+         "lab.md:2:9: error: NUL byte at byte offset 17: a lab is text (a file saved as UTF-16 is full of them); remove it or save the lab as UTF-8",
+         "            ^"),
+        (Array("# T\n\n- step\n  ```swift\n  print(1)\n".utf8),
+         "lab.md:4:3: error: fence '```swift' is never closed, so it runs to the end of the file (line 5); add a closing '```' line where it should end",
+         "      ^"),
+        (Array("---\ntitle: T\n".utf8),
+         "lab.md:1:1: error: front matter opened with '---' is never closed; add a line '---' after its last key",
+         "    ^"),
+        (Array("```swift\nprint(1)\n```\n```output mock emtpy\n1\n```\n".utf8),
+         "lab.md:4:16: error: output block names scenario 'emtpy', which the lab does not declare; did you mean 'empty'? (scenarios: mock, empty, failing)",
+         "                   ^"),
+    ] as [([UInt8], String, String)])
+    func parserErrorsNameFileLineAndColumn(bytes: [UInt8], message: String, caret: String) throws {
+        let folder = try LabRunnerCLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try Data(bytes).write(to: URL(fileURLWithPath: folder + "/lab.md"))
+
+        let run = try LabRunnerCLI.run(["run", "lab.md"], in: folder)
+        #expect(run.status == 2)
+        let lines = run.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(Array(lines.prefix(2)) == ["lab.md", message])
+        #expect(lines.count > 3 && lines[3] == caret, "\(run.stdout)")
+        #expect(run.stdout.hasSuffix("\n\n0 passed, 0 failed\n"))
+        #expect(!run.stdout.contains("FAIL"))
+        #expect(CrashSigns.found(in: run).isEmpty)
+
+        for command in ["list", "extract"] {
+            let result = try LabRunnerCLI.run([command, "lab.md"], in: folder)
+            #expect(result.status == 2)
+            #expect(result.stdout.isEmpty)
+            let errorLines = result.stderr.split(separator: "\n").map(String.init)
+            #expect(errorLines.count == 3 && errorLines.first == message && errorLines.last == caret, "\(result.stderr)")
+        }
+    }
+}
