@@ -38,6 +38,10 @@ struct RunCommand {
             pipeline.cache = cache
             pipeline.compilerVersion = CompilerVersionLookup(compilerPath: compiler.path, cache: cache, environment: environment)
         }
+        // Removed at the end (and by the interrupt handler, like every build folder).
+        let runFolder = options.useCache ? nil : try? BuildDirectory.makePrivate()
+        defer { runFolder?.remove() }
+        pipeline.moduleCacheWithoutCache = runFolder.map { $0.path + "/module-cache" }
         var report = TerminalReport(style: .forStandardOutput(environment: environment))
         report.verbose = options.verbose
         if options.verbose { Console.out(report.style.dim("swiftc: \(compiler.path), jobs: \(options.jobs)")) }

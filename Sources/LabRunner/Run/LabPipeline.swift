@@ -19,6 +19,9 @@ struct LabPipeline: Sendable {
     var strict = false
     /// Run labs without output blocks too (`--update` fills them in); else they are only compiled.
     var runWithoutTranscripts = false
+    /// Where swiftc keeps clang's module cache when there is no compile cache (`--no-cache`): one
+    /// folder for the whole run, so Foundation's modules are built once, not once per lab.
+    var moduleCacheWithoutCache: String? = nil
     /// How to read fences without an info string (`--bare swift`).
     var bareLanguage: String? = nil
     /// Shared by every lab of a run, so swiftc and scenarios together stay within `--jobs`.
@@ -134,7 +137,7 @@ struct LabPipeline: Sendable {
         defer { directory.remove() }
         let build: BuildOutcome
         do {
-            let moduleCache = cache.flatMap { $0.prepareLayout() ? $0.modulesFolder : nil }
+            let moduleCache = cache.flatMap { $0.prepareLayout() ? $0.modulesFolder : nil } ?? moduleCacheWithoutCache
             build = try compiler.build(lab, program: source, in: directory.path, environment: environment,
                                        moduleCache: moduleCache, limiter: limiter, checkOnly: checkOnly)
         } catch {
