@@ -49,7 +49,7 @@ final class ProcessRegistry: Sendable {
             // Killing under the lock keeps `unregister` (and so the reaping of the leader)
             // from happening between reading a pgid and signalling it.
             for pgid in state.groups {
-                _ = kill(-pgid, SIGKILL)
+                ProcessPlatform.killGroup(pgid)
             }
         }
     }
