@@ -7,9 +7,8 @@ struct SwiftCompiler: Sendable {
     static func locate(environment: [String: String]) throws(BuildError) -> SwiftCompiler {
         if let explicit = environment["SWIFTC"], !explicit.isEmpty {
             let resolved = explicit.contains("/") ? explicit : ExecutableSearch.find(explicit, path: environment["PATH"])
-            guard let resolved, ExecutableSearch.isExecutableFile(resolved) else {
-                throw .swiftcNotExecutable(explicit)
-            }
+            guard let resolved, FileManager.default.fileExists(atPath: resolved) else { throw .swiftcMissing(explicit) }
+            guard ExecutableSearch.isExecutableFile(resolved) else { throw .swiftcNotExecutable(explicit) }
             return SwiftCompiler(path: resolved)
         }
         guard let found = ExecutableSearch.find("swiftc", path: environment["PATH"]) else { throw .swiftcNotFound }
@@ -47,6 +46,10 @@ extension SwiftCompiler {
             throw .buildDirectory("cannot write \(sourceFile): \(error.localizedDescription)")
         }
         let arguments = arguments(for: lab) + ["-o", executable, sourceFile]
+        // The driver keeps its object files in $TMPDIR/TemporaryDirectory.*, which a killed
+        // swiftc (Ctrl-C) leaves behind: inside the build folder they go with it.
+        var environment = environment
+        environment["TMPDIR"] = directory
         let request = ProcessRequest(executable: path, arguments: arguments, environment: environment,
                                      workingDirectory: directory, timeout: nil, outputLimit: 16 << 20)
         let result: ProcessResult
@@ -54,19 +57,25 @@ extension SwiftCompiler {
             let run = { () throws(ProcessError) -> ProcessResult in try ChildProcess.run(request) }
             if let limiter { result = try limiter.withSlot(run) } else { result = try run() }
         } catch {
-            throw .swiftcFailed(path, reason: error.description)
+            throw .swiftcFailed(path, reason: "could not be started (\(error.description))")
         }
         let output = String(decoding: result.stdout + result.stderr, as: UTF8.self)
         let diagnostics = DiagnosticParser.parse(output, lab: lab, generatedFile: sourceFile)
         switch result.termination {
         case .exited(0):
             return BuildOutcome(executable: executable, diagnostics: diagnostics, rawOutput: output, duration: result.duration)
-        case .exited:
+        case .exited(let status):
+            // Without an error there is nothing to show the author: the compiler, not the lab, failed.
+            guard diagnostics.contains(where: { $0.severity == .error }) else {
+                throw .swiftcFailed(path, reason: "exited with status \(status) without an error message", output: output)
+            }
             return BuildOutcome(executable: nil, diagnostics: diagnostics, rawOutput: output, duration: result.duration)
         case .signaled(let signal):
-            throw .swiftcFailed(path, reason: "killed by \(SignalName.name(signal))\n" + output)
-        case .timedOut, .outputLimitExceeded:
-            throw .swiftcFailed(path, reason: "stopped: \(result.termination)\n" + output)
+            throw .swiftcFailed(path, reason: "crashed: killed by \(SignalName.name(signal))", output: output)
+        case .timedOut:
+            throw .swiftcFailed(path, reason: "timed out", output: output)
+        case .outputLimitExceeded:
+            throw .swiftcFailed(path, reason: "printed more than \(request.outputLimit) bytes", output: output)
         }
     }
 }

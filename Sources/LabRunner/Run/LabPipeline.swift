@@ -66,21 +66,27 @@ struct LabPipeline: Sendable {
         do {
             build = try compiler.build(lab, program: program, in: directory.path, environment: environment, limiter: limiter)
         } catch {
-            return outcome(.toolFailed(error.description))
+            return outcome(.toolFailed(Self.toolFailure(error)))
         }
         var result: LabOutcome
         if let built = build.executable {
             // Compile errors are never cached: only a successful build is stored.
             let executable = compilerVersion.flatMap { cache?.store(key($0.wait()), executable: built) } ?? built
             result = runScenarios(lab, executable: executable, outcome: outcome)
-        } else if build.errors.isEmpty {
-            result = outcome(.toolFailed("swiftc failed without a diagnostic:\n" + build.rawOutput))
         } else {
             result = outcome(.compileFailed(errors: build.diagnostics.filter { $0.severity != .warning }, rawOutput: build.rawOutput))
         }
         result.warnings = build.diagnostics.filter { $0.severity == .warning }
         result.buildDuration = build.duration
         return result
+    }
+
+    /// The error's one line, then the last lines swiftc printed (at most 5, long lines cut), so
+    /// a broken compiler is named without pages of its stack dump.
+    static func toolFailure(_ error: BuildError) -> String {
+        let tail = ReportFacts.tail(of: error.output, count: 5)
+        return ([error.description] + (tail.isEmpty ? [] : ["swiftc printed:"] + tail.map { "  " + $0 }))
+            .joined(separator: "\n")
     }
 
     private func runScenarios(_ lab: Lab, executable: String, outcome: (LabOutcome.Status) -> LabOutcome) -> LabOutcome {
