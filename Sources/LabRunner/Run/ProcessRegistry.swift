@@ -54,6 +54,16 @@ final class ProcessRegistry: Sendable {
         }
     }
 
+    /// Waits until every killed run has unregistered its group (by then its pipes reached EOF,
+    /// so no process that held them is alive), or until `timeout` seconds passed.
+    func waitUntilEmpty(timeout: Double) {
+        let deadline = ProcessPlatform.now() + timeout
+        while !liveGroups.isEmpty && ProcessPlatform.now() < deadline {
+            var none: [pollfd] = []
+            ProcessPlatform.poll(&none, seconds: 0.01)
+        }
+    }
+
     /// The groups currently registered (for diagnostics and tests).
     var liveGroups: Set<pid_t> {
         state.withLock { $0.groups }
