@@ -74,7 +74,8 @@ struct LabPipeline: Sendable {
             let executable = compilerVersion.flatMap { cache?.store(key($0.wait()), executable: built) } ?? built
             result = runScenarios(lab, executable: executable, outcome: outcome)
         } else {
-            result = outcome(.compileFailed(errors: build.diagnostics.filter { $0.severity != .warning }, rawOutput: build.rawOutput))
+            let errors = build.diagnostics.filter { $0.severity != .warning }
+            result = outcome(.compileFailed(errors: DiagnosticOrder.inLabOrder(errors, labPath: lab.path), rawOutput: build.rawOutput))
         }
         result.warnings = build.diagnostics.filter { $0.severity == .warning }
         result.buildDuration = build.duration
