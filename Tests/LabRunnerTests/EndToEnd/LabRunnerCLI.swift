@@ -29,20 +29,24 @@ enum LabRunnerCLI {
     }()
 
     static func run(_ arguments: [String], in directory: String? = nil, environment extra: [String: String] = [:]) throws -> Result {
+        let result = try ChildProcess.run(request(arguments, in: directory, environment: extra))
+        guard case .exited(let status) = result.termination else {
+            throw CLIError.abnormal("\(result.termination)")
+        }
+        return Result(status: status, stdout: String(decoding: result.stdout, as: UTF8.self),
+                      stderr: String(decoding: result.stderr, as: UTF8.self))
+    }
+
+    /// How `run` starts the tool; 300 s is only a hang guard.
+    static func request(_ arguments: [String], in directory: String? = nil, environment extra: [String: String] = [:]) -> ProcessRequest {
         var environment = ProcessInfo.processInfo.environment
         environment["NO_COLOR"] = "1"
         environment["GITHUB_ACTIONS"] = nil
         // Keep the tests' compile cache out of the user's own.
         environment["XDG_CACHE_HOME"] = sharedCache
         for (key, value) in extra { environment[key] = value }
-        let request = ProcessRequest(executable: binary, arguments: arguments, environment: environment,
-                                     workingDirectory: directory ?? fixtures, timeout: 300, outputLimit: 8 << 20)
-        let result = try ChildProcess.run(request)
-        guard case .exited(let status) = result.termination else {
-            throw CLIError.abnormal("\(result.termination)")
-        }
-        return Result(status: status, stdout: String(decoding: result.stdout, as: UTF8.self),
-                      stderr: String(decoding: result.stderr, as: UTF8.self))
+        return ProcessRequest(executable: binary, arguments: arguments, environment: environment,
+                              workingDirectory: directory ?? fixtures, timeout: 300, outputLimit: 8 << 20)
     }
 
     enum CLIError: Error { case abnormal(String) }
