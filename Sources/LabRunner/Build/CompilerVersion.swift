@@ -22,12 +22,12 @@ enum CompilerVersion {
 
     /// Runs `swiftc --version` (no shell); nil if it cannot run or fails.
     static func ask(_ compilerPath: String, environment: [String: String]) -> String? {
-        // swift-driver leaves a `TemporaryDirectory.XXXXXX` in TMPDIR after --version: give it a
-        // private one that goes away with everything in it.
-        let scratch = try? BuildDirectory.makePrivate()
-        defer { scratch?.remove() }
+        // Even `--version` makes the driver leave an empty TemporaryDirectory.* in $TMPDIR:
+        // give it a private folder that goes afterwards (or with an interrupt).
+        guard let scratch = try? BuildDirectory.makePrivate() else { return nil }
+        defer { scratch.remove() }
         var environment = environment
-        if let scratch { environment["TMPDIR"] = scratch.path }
+        environment["TMPDIR"] = scratch.path
         let request = ProcessRequest(executable: compilerPath, arguments: ["--version"], environment: environment,
                                      timeout: 30, outputLimit: 64 << 10)
         guard let result = try? ChildProcess.run(request), result.termination == .exited(0) else { return nil }

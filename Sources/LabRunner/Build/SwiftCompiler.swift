@@ -7,9 +7,8 @@ struct SwiftCompiler: Sendable {
     static func locate(environment: [String: String]) throws(BuildError) -> SwiftCompiler {
         if let explicit = environment["SWIFTC"], !explicit.isEmpty {
             let resolved = explicit.contains("/") ? explicit : ExecutableSearch.find(explicit, path: environment["PATH"])
-            guard let resolved, ExecutableSearch.isExecutableFile(resolved) else {
-                throw .swiftcNotExecutable(explicit)
-            }
+            guard let resolved, FileManager.default.fileExists(atPath: resolved) else { throw .swiftcMissing(explicit) }
+            guard ExecutableSearch.isExecutableFile(resolved) else { throw .swiftcNotExecutable(explicit) }
             return SwiftCompiler(path: resolved)
         }
         guard let found = ExecutableSearch.find("swiftc", path: environment["PATH"]) else { throw .swiftcNotFound }
@@ -79,6 +78,8 @@ extension SwiftCompiler {
         // Paths only: they decide where swiftc writes, not what it builds, so they stay out of the key.
         let arguments = arguments(for: lab) + ["-module-cache-path", moduleCache ?? directory + "/module-cache"]
             + (checkOnly ? ["-emit-sil", "-o", "/dev/null"] : ["-o", executable]) + [sourceFile]
+        // The driver keeps its object files in $TMPDIR/TemporaryDirectory.*, which a killed
+        // swiftc (Ctrl-C) leaves behind: inside the build folder they go with it.
         var environment = environment
         environment["TMPDIR"] = directory
         let request = ProcessRequest(executable: path, arguments: arguments, environment: environment,
@@ -88,7 +89,7 @@ extension SwiftCompiler {
             let run = { () throws(ProcessError) -> ProcessResult in try ChildProcess.run(request) }
             if let limiter { result = try limiter.withSlot(run) } else { result = try run() }
         } catch {
-            throw .swiftcFailed(path, reason: error.description)
+            throw .swiftcFailed(path, reason: "could not be started (\(error.description))")
         }
         let output = String(decoding: result.stdout + result.stderr, as: UTF8.self)
         let diagnostics = DiagnosticParser.parse(output, lab: lab, generatedFile: sourceFile)
@@ -96,12 +97,18 @@ extension SwiftCompiler {
         case .exited(0):
             return BuildOutcome(executable: checkOnly ? nil : executable, succeeded: true, diagnostics: diagnostics,
                                 rawOutput: output, duration: result.duration)
-        case .exited:
+        case .exited(let status):
+            // Without an error there is nothing to show the author: the compiler, not the lab, failed.
+            guard diagnostics.contains(where: { $0.severity == .error }) else {
+                throw .swiftcFailed(path, reason: "exited with status \(status) without an error message", output: output)
+            }
             return BuildOutcome(executable: nil, diagnostics: diagnostics, rawOutput: output, duration: result.duration)
         case .signaled(let signal):
-            throw .swiftcFailed(path, reason: "killed by \(SignalName.name(signal))\n" + output)
-        case .timedOut, .outputLimitExceeded:
-            throw .swiftcFailed(path, reason: "stopped: \(result.termination)\n" + output)
+            throw .swiftcFailed(path, reason: "crashed: killed by \(SignalName.name(signal))", output: output)
+        case .timedOut:
+            throw .swiftcFailed(path, reason: "timed out", output: output)
+        case .outputLimitExceeded:
+            throw .swiftcFailed(path, reason: "printed more than \(request.outputLimit) bytes", output: output)
         }
     }
 }

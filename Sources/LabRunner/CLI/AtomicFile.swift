@@ -84,8 +84,22 @@ enum AtomicFile {
         // Checked again as late as possible: a lab edited while it ran (or while this wrote)
         // must not lose the edit. Only the moment between this read and rename(2) stays open.
         try checkUnchanged(path, expected: expected)
-        guard rename(temporary, path) == 0 else { throw .failed(path, reason: errnoText()) }
+        // Under the gate: once `stopReplacing()` has returned, no lab changes any more.
+        let renamed: Result<Void, WriteError> = gate.withLock { stopped in
+            if stopped { return .failure(.failed(path, reason: "the run was interrupted")) }
+            return rename(temporary, path) == 0 ? .success(()) : .failure(.failed(path, reason: errnoText()))
+        }
+        try renamed.get()
         succeeded = true
+    }
+
+    /// True once the run is being interrupted: no more renames over labs.
+    private static let gate = LockedValue(false)
+
+    /// Lets a rename already under way finish and refuses every later one, so an interrupted
+    /// `--update` leaves each lab as it was or wholly updated, never touched after the signal.
+    static func stopReplacing() {
+        gate.withLock { $0 = true }
     }
 
     /// Temporary files being written, removed by `removePending()` if the run is interrupted.

@@ -19,9 +19,22 @@ enum Console {
         write(lines.joined(separator: "\n") + "\n", to: STDERR_FILENO)
     }
 
-    /// Writes all of `text`; false when the descriptor refused (errno says why).
+    /// Set while an interrupted run shuts down: threads still finishing their labs would
+    /// otherwise report the children the interrupt just killed as crashes.
+    private static let silenced = LockedValue(false)
+
+    static func silence() { silenced.withLock { $0 = true } }
+
+    /// Writes all of `text`; false when the descriptor refused (errno says why) or output is silenced.
     @discardableResult
     static func write(_ text: String, to descriptor: Int32) -> Bool {
+        if silenced.withLock({ $0 }) { return false }
+        return writeAlways(text, to: descriptor)
+    }
+
+    /// Writes even when silenced: the interrupt handler's own last words.
+    @discardableResult
+    static func writeAlways(_ text: String, to descriptor: Int32) -> Bool {
         var text = text
         return text.withUTF8 { write(bytes: $0, to: descriptor) }
     }

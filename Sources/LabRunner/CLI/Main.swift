@@ -14,7 +14,7 @@ struct LabRunnerMain {
             Console.write("Run 'labrunner --help' for usage.\n", to: STDERR_FILENO)
             status = ExitStatus.usage
         }
-        exit(status)
+        InterruptHandler.exit(status)
     }
 
     static func dispatch(_ arguments: [String]) throws(UsageError) -> Int32 {

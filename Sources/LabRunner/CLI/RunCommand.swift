@@ -75,7 +75,13 @@ struct RunCommand {
         }
         var passed = 0, failed = 0, inputErrors = 0
         for (outcome, summary, _) in finished {
-            if case .invalid = outcome.status { inputErrors += 1 }
+            // A lab that could not be checked (swiftc crashed, no build folder, an unknown
+            // --scenario) is the environment's or the invocation's fault, not the lab's: status 2,
+            // so CI tells "fix the lab" (1) from "fix the setup" (2).
+            switch outcome.status {
+            case .invalid, .toolFailed: inputErrors += 1
+            default: break
+            }
             let counts = ReportFacts.counts(outcome, updated: summary?.updatedScenarios ?? [])
             passed += counts.passed
             failed += counts.failed

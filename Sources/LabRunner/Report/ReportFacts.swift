@@ -219,10 +219,22 @@ enum ReportFacts {
         }
     }
 
+    /// Characters a quoted line keeps; the rest is cut, said with a trailing "…".
+    static let maxLineLength = 240
+
+    /// The last `count` lines of `text`, each at most `maxLineLength` characters: a lab that
+    /// wrote a megabyte without a newline must not put a megabyte into the report.
     static func tail(of text: String, count: Int = tailLines) -> [String] {
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        let trimmed = lines.last == "" ? Array(lines.dropLast()) : lines
-        return Array(trimmed.suffix(count))
+        // Only the end matters; splitting all of a large output into lines would be wasted work.
+        let window = text.suffix(count * (maxLineLength + 2))
+        var lines = window.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        if lines.last == "" { lines.removeLast() }
+        if window.startIndex != text.startIndex, let first = lines.first {
+            lines[0] = "…" + first  // the window began inside this line
+        }
+        return lines.suffix(count).map { line in
+            line.count > maxLineLength ? String(line.prefix(maxLineLength)) + "…" : line
+        }
     }
 
     private static func signalHint(_ signal: Int32) -> String {
@@ -230,6 +242,7 @@ enum ReportFacts {
         case "SIGILL", "SIGTRAP": " (a Swift runtime trap: fatalError, force unwrap of nil, index out of range…)"
         case "SIGSEGV", "SIGBUS": " (invalid memory access)"
         case "SIGABRT": " (abort)"
+        case "SIGKILL": " (killed: by the lab itself, another process, or the system when out of memory)"
         default: ""
         }
     }

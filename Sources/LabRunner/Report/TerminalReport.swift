@@ -30,7 +30,10 @@ struct TerminalReport: Sendable {
         case .nothingToRun:
             out.append("  " + style.yellow("no Swift cells to compile") + (outcome.lab?.cells.isEmpty == false ? " on this platform" : ""))
         case .toolFailed(let message):
-            out.append("  " + style.red("FAIL") + "  " + message)
+            // The first line says what failed; any others (what swiftc printed) are detail.
+            let lines = message.split(separator: "\n", omittingEmptySubsequences: false)
+            out.append("  " + style.red("FAIL") + "  " + (lines.first.map(String.init) ?? ""))
+            out += lines.dropFirst().map { "        " + style.dim(String($0)) }
         case .compileFailed(let errors, _):
             out += compileFailure(errors, lab: outcome.lab!, part: outcome.part)
         case .ran(let verdicts):

@@ -88,13 +88,20 @@ enum ChildSpawner {
         // Attributes: own process group (pgid = child's pid) so the whole group can be killed
         // at once; an empty signal mask and default dispositions, so the child does not inherit
         // whatever the calling thread blocked or LabRunner ignored (SIGPIPE, SIGINT…).
-        var flags = Int32(POSIX_SPAWN_SETPGROUP) | Int32(POSIX_SPAWN_SETSIGMASK) | Int32(POSIX_SPAWN_SETSIGDEF)
+        var flags = Int32(POSIX_SPAWN_SETSIGMASK) | Int32(POSIX_SPAWN_SETSIGDEF)
         #if canImport(Darwin)
+        flags |= Int32(POSIX_SPAWN_SETPGROUP)
         // Closes every fd not named in the file actions: covers the pipe()/fcntl() gap.
         flags |= Int32(POSIX_SPAWN_CLOEXEC_DEFAULT)
+        #else
+        // On Linux the child leads its own *session* (which also makes it the leader of a new
+        // group, pgid = pid). Foundation's `Process` puts every process it starts in a group of
+        // its own, so a lab's `Process` would escape a group kill; it stays in the session,
+        // and `ProcessPlatform.killGroup` kills the session's members too.
+        flags |= request.newSession ? Self.setSessionFlag : Int32(POSIX_SPAWN_SETPGROUP)
         #endif
         code = posix_spawnattr_setflags(&attributes, Int16(truncatingIfNeeded: flags))
-        if code == 0 { code = posix_spawnattr_setpgroup(&attributes, 0) }
+        if code == 0, flags & Int32(POSIX_SPAWN_SETPGROUP) != 0 { code = posix_spawnattr_setpgroup(&attributes, 0) }
         var noSignals = sigset_t()
         sigemptyset(&noSignals)
         if code == 0 { code = posix_spawnattr_setsigmask(&attributes, &noSignals) }
@@ -115,6 +122,14 @@ enum ChildSpawner {
 
         var pid: pid_t = 0
         code = posix_spawn(&pid, path, &actions, &attributes, argv.pointers, envp.pointers)
+        #if canImport(Glibc)
+        if code == EINVAL, flags & Self.setSessionFlag != 0 {
+            // glibc older than 2.26 has no POSIX_SPAWN_SETSID: fall back to a group of its own.
+            var fallback = request
+            fallback.newSession = false
+            return try spawnWithPipes(fallback, stdout: stdout, stderr: stderr)
+        }
+        #endif
         switch code {
         case 0:
             return pid
@@ -126,6 +141,12 @@ enum ChildSpawner {
             throw .spawnFailed(path, errno: code)
         }
     }
+
+    #if canImport(Glibc)
+    /// `POSIX_SPAWN_SETSID` (glibc 2.26); spawn.h defines it only under _GNU_SOURCE, which
+    /// Swift's Glibc module is built without.
+    static let setSessionFlag: Int32 = 0x80
+    #endif
 
     #if canImport(Darwin)
     private static func addChdir(_ actions: inout posix_spawn_file_actions_t?, _ directory: String) -> Int32 {

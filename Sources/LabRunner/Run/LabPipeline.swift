@@ -91,7 +91,8 @@ struct LabPipeline: Sendable {
             if !strict, case let missing = MissingModule.find(in: build.diagnostics, cells: lab.compiledCells), !missing.isEmpty {
                 return outcome(.missingModules(missing))
             }
-            return outcome(.compileFailed(errors: build.diagnostics.filter { $0.severity != .warning }, rawOutput: build.rawOutput))
+            let errors = build.diagnostics.filter { $0.severity != .warning }
+            return outcome(.compileFailed(errors: DiagnosticOrder.inLabOrder(errors, labPath: lab.path), rawOutput: build.rawOutput))
         }
     }
 
@@ -141,7 +142,7 @@ struct LabPipeline: Sendable {
             build = try compiler.build(lab, program: source, in: directory.path, environment: environment,
                                        moduleCache: moduleCache, limiter: limiter, checkOnly: checkOnly)
         } catch {
-            return failed(error.description)
+            return failed(Self.toolFailure(error))
         }
         if !build.succeeded, build.errors.isEmpty {
             return failed("swiftc failed without a diagnostic:\n" + build.rawOutput)
@@ -156,6 +157,14 @@ struct LabPipeline: Sendable {
         let missing = MissingModule.find(in: build.diagnostics, cells: lab.program(for: cell).compiledCells)
         return outcome(!strict && !missing.isEmpty ? .missingModules(missing)
                        : .checked(CompileCheck(cell: cell, build: build, labPath: lab.path)))
+    }
+
+    /// The error's one line, then the last lines swiftc printed (at most 5, long lines cut), so
+    /// a broken compiler is named without pages of its stack dump.
+    static func toolFailure(_ error: BuildError) -> String {
+        let tail = ReportFacts.tail(of: error.output, count: 5)
+        return ([error.description] + (tail.isEmpty ? [] : ["swiftc printed:"] + tail.map { "  " + $0 }))
+            .joined(separator: "\n")
     }
 
     private func runScenarios(_ lab: Lab, executable: String, outcome: (LabOutcome.Status) -> LabOutcome) -> LabOutcome {

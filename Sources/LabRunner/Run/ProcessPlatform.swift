@@ -85,10 +85,15 @@ enum ProcessPlatform {
     }
 
     /// Kills the whole group and, separately, the leader: the leader might have moved itself
-    /// to another group. Safe only while the leader is not reaped (its pid cannot be reused yet).
+    /// to another group; on Linux also every process of the leader's session (a lab's
+    /// `Process` children run in groups of their own). Safe only while the leader is not
+    /// reaped (its pid, and so the group and session ids, cannot be reused yet).
     static func killGroup(_ pgid: pid_t) {
         _ = kill(-pgid, SIGKILL)
         _ = kill(pgid, SIGKILL)
+        #if canImport(Glibc)
+        SessionMembers.kill(session: pgid)
+        #endif
     }
 
     private static func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {

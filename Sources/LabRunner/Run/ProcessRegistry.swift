@@ -49,8 +49,18 @@ final class ProcessRegistry: Sendable {
             // Killing under the lock keeps `unregister` (and so the reaping of the leader)
             // from happening between reading a pgid and signalling it.
             for pgid in state.groups {
-                _ = kill(-pgid, SIGKILL)
+                ProcessPlatform.killGroup(pgid)
             }
+        }
+    }
+
+    /// Waits until every killed run has unregistered its group (by then its pipes reached EOF,
+    /// so no process that held them is alive), or until `timeout` seconds passed.
+    func waitUntilEmpty(timeout: Double) {
+        let deadline = ProcessPlatform.now() + timeout
+        while !liveGroups.isEmpty && ProcessPlatform.now() < deadline {
+            var none: [pollfd] = []
+            ProcessPlatform.poll(&none, seconds: 0.01)
         }
     }
 

@@ -13,4 +13,7 @@ struct ProcessRequest: Sendable {
     var timeout: Double? = nil
     /// Bytes kept per stream (stdout, stderr); a stream going past it stops the run.
     var outputLimit: Int = 1 << 20
+    /// Linux: start the child in a session of its own (see `ChildSpawner`); false only for the
+    /// fallback on a glibc without `POSIX_SPAWN_SETSID`.
+    var newSession = true
 }

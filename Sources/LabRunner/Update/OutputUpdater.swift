@@ -40,6 +40,13 @@ enum OutputUpdater {
             summary.notes.append("not updated for scenario \(verdict.scenario): \(reason)")
         }
         for cell in lab.compiledCells where appleAvailable || !cell.needsApple {
+            let garbled = complete.filter { $0.nonUTF8Cells.contains(cell.index) }.map(\.scenario)
+            if !garbled.isEmpty {
+                // Writing U+FFFD would make the block match forever while hiding what the cell
+                // really prints; the diff shows U+FFFD, the author decides.
+                summary.notes.append("not updated: the cell at line \(cell.line) printed bytes that are not UTF-8 (shown as \u{FFFD}) in scenario\(garbled.count == 1 ? "" : "s") \(garbled.joined(separator: ", "))")
+                continue
+            }
             let runs = complete.compactMap { verdict in verdict.actualOutputs[cell.index].map { (verdict.scenario, $0) } }
             guard !runs.isEmpty else { continue }
             let (cellEdits, changedScenarios, cellSummary) = plan(cell, runs: runs, lab: lab)

@@ -30,6 +30,9 @@ struct ScenarioVerdict: Sendable {
     let actualOutputs: [Int: String]
     /// With `--repeat`, what did not come out the same in every run.
     var flakiness: Flakiness? = nil
+    /// Cells whose output was not valid UTF-8: compared and shown with U+FFFD for each bad
+    /// sequence, but never written back by `--update` (the Markdown would not say what they print).
+    var nonUTF8Cells: Set<Int> = []
 
     var passed: Bool { problem == nil && mismatches.isEmpty && flakiness == nil }
     /// True when the run finished normally and the same every time, so its outputs can be written back.
@@ -66,6 +69,7 @@ extension ScenarioVerdict {
                   lastCell: transcript.lastCell.flatMap { index in lab.cells.first { $0.index == index } },
                   stderr: String(decoding: run.result.stderr, as: UTF8.self),
                   duration: run.result.duration, actualOutputs: actual)
+        nonUTF8Cells = Set(actual.keys.filter { UTF8Validation.firstInvalidByte(in: transcript.outputs[$0] ?? []) != nil })
     }
 
     /// A scenario that could not even start.

@@ -41,14 +41,19 @@ enum LabRunnerCLI {
 
     static func run(_ arguments: [String], in directory: String? = nil, environment extra: [String: String] = [:],
                     outputLimit: Int = 8 << 20) throws -> Result {
-        let request = ProcessRequest(executable: binary, arguments: arguments, environment: environment(extra),
-                                     workingDirectory: directory ?? fixtures, timeout: 300, outputLimit: outputLimit)
-        let result = try ChildProcess.run(request)
+        let result = try ChildProcess.run(request(arguments, in: directory, environment: extra, outputLimit: outputLimit))
         guard case .exited(let status) = result.termination else {
             throw CLIError.abnormal("\(result.termination)")
         }
         return Result(status: status, stdout: String(decoding: result.stdout, as: UTF8.self),
                       stderr: String(decoding: result.stderr, as: UTF8.self))
+    }
+
+    /// How `run` starts the tool; 300 s is only a hang guard.
+    static func request(_ arguments: [String], in directory: String? = nil, environment extra: [String: String] = [:],
+                        outputLimit: Int = 8 << 20) -> ProcessRequest {
+        ProcessRequest(executable: binary, arguments: arguments, environment: environment(extra),
+                       workingDirectory: directory ?? fixtures, timeout: 300, outputLimit: outputLimit)
     }
 
     enum CLIError: Error { case abnormal(String) }

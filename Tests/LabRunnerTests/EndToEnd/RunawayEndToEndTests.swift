@@ -1,0 +1,66 @@
+import Foundation
+import Testing
+@testable import LabRunner
+
+/// Labs that do not stop on their own or leave something behind (Fixtures/faults/runaway.md):
+/// an endless loop, children outliving the lab, endless output, bytes that are not UTF-8.
+@Suite struct RunawayEndToEndTests {
+    /// One run for every test here, so the lab compiles once; `timeout: 2` keeps it short.
+    static let shared = Result { try FaultRun.run(["run", "runaway.md"]) }
+
+    @Test func anEndlessLoopTimesOutInItsCellAndItsChildGoesWithIt() throws {
+        let run = try Self.shared.get()
+        #expect(run.result.status == 1)
+        #expect(run.report(of: "loop").contains("timed out after 2.00s in the cell at runaway.md:43; output so far:"))
+        // The lab and the `Process` child it started in a process group of its own.
+        expectNoneSurvive(run.pids["loop"], "loop")
+        #expect(run.pids["loop"]?.count == 2)
+    }
+
+    @Test func childrenALabLeavesRunningAreKilledWhenItEnds() throws {
+        let run = try Self.shared.get()
+        #expect(run.report(of: "grandchild").hasPrefix("  PASS  grandchild"))
+        // The lab, a `Process` child in its own group, and an orphan whose shell had exited.
+        #expect(run.pids["grandchild"]?.count == 3)
+        expectNoneSurvive(run.pids["grandchild"], "grandchild")
+    }
+
+    @Test func endlessStandardOutputIsStoppedAtTheLimit() throws {
+        let run = try Self.shared.get()
+        #expect(run.report(of: "flood").contains("stopped: printed more than 1048576 bytes in the cell at runaway.md:43"))
+        expectNoneSurvive(run.pids["flood"], "flood")
+    }
+
+    @Test func endlessStandardErrorIsStoppedAndQuotedInShortLines() throws {
+        let run = try Self.shared.get()
+        let report = run.report(of: "flood-stderr")
+        #expect(report.contains("stopped: printed more than 1048576 bytes in the cell at runaway.md:43"))
+        #expect(report.contains("stderr:\n          …eeee"))
+        // A megabyte on one line is quoted cut, so the whole report stays small.
+        #expect(!run.result.stdout.split(separator: "\n").contains { $0.count > 300 })
+        #expect(run.result.stdout.utf8.count < 16_384)
+        expectNoneSurvive(run.pids["flood-stderr"], "flood-stderr")
+    }
+
+    @Test func bytesThatAreNotUTF8ShowAsReplacementCharactersInTheDiff() throws {
+        let run = try Self.shared.get()
+        let report = run.report(of: "bytes")
+        #expect(report.contains("runaway.md:69: output differs in scenario bytes (- expected, + actual)"))
+        #expect(report.contains("        -ok\n        +ok \u{FFFD}\u{FFFD}"))
+        expectNoneSurvive(run.pids["bytes"], "bytes")
+    }
+
+    @Test func updateWritesNoReplacementCharactersIntoTheLab() throws {
+        let folder = try LabRunnerCLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let original = try Data(contentsOf: URL(fileURLWithPath: FaultFixtures.folder + "/runaway.md"))
+        let path = folder + "/runaway.md"
+        try original.write(to: URL(fileURLWithPath: path))
+
+        // Same name, same program: served from the compile cache.
+        let run = try FaultRun.run(["run", "--update", "--scenario", "bytes", "runaway.md"], in: folder)
+        #expect(run.result.status == 1, "\(run.result.stdout)")
+        #expect(run.result.stdout.contains("not updated: the cell at line 43 printed bytes that are not UTF-8 (shown as \u{FFFD}) in scenario bytes"))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == original)
+    }
+}
