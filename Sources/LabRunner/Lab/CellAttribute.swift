@@ -34,6 +34,16 @@ enum CellRole: Sendable, Equatable {
     case compileFail
     /// A compile-only check after the program's earlier cells: must succeed.
     case noRun
+
+    /// The attribute that gives a cell this role, as written (`compile_fail`); nil for `program`.
+    var attribute: CellAttribute? {
+        switch self {
+        case .program: nil
+        case .standalone: .standalone
+        case .compileFail: .compileFail
+        case .noRun: .noRun
+        }
+    }
 }
 
 /// Where a compiled cell can be built.

@@ -104,7 +104,7 @@ enum JUnitReport {
             let message = ReportFacts.missingModulesSummary(modules)
             cases += scenarios.map { testcase($0, XMLNode("skipped", [("message", message)])) }
         case .checked(let check):
-            let name = check.cell.role == .compileFail ? "compile_fail" : "no_run"
+            let name = check.cell.role.attribute!.rawValue
             if check.passed {
                 cases.append(testcase(name, time: check.duration, nil))
             } else {

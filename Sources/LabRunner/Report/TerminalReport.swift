@@ -119,7 +119,7 @@ struct TerminalReport: Sendable {
         if case .rejected(let errors) = check.problem {
             for error in errors { out += diagnostic(error, lab: lab) }
         }
-        let attribute = check.cell.role == .compileFail ? "compile_fail" : "no_run"
+        let attribute = check.cell.role.attribute!.rawValue
         out.append("  " + style.red("FAIL") + "  " + attribute + "  " + time)
         if check.comparison?.isMatch != false {
             out.append(indent + style.bold("\(lab.path):\(check.cell.line): ") + style.red("error:") + " " + ReportFacts.checkSummary(check))

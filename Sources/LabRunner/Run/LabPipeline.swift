@@ -56,7 +56,7 @@ struct LabPipeline: Sendable {
                 ? run(lab.program(for: cell), originalBytes: originalBytes)
                 : check(cell, of: lab, originalBytes: originalBytes)
             outcome.part = cell.role == .standalone ? .standalone(line: cell.line)
-                : .check(line: cell.line, attribute: cell.role == .compileFail ? "compile_fail" : "no_run")
+                : .check(line: cell.line, attribute: cell.role.attribute!.rawValue)
             parts.withLock { $0[index] = outcome }
         }
         return outcomes + parts.withLock { $0.map { $0! } }
@@ -109,7 +109,7 @@ struct LabPipeline: Sendable {
         }
         if let cache, let version = compilerVersion?.known, let cached = cache.lookup(key(version)),
            let bytes = CacheFiles.readFile(cached)?.bytes, let record = CheckRecord(decoding: bytes) {
-            var result = verdict(cell, of: lab, build: record.outcome(for: program), outcome: outcome)
+            var result = verdict(cell, of: lab, program: program, build: record.outcome(for: program), outcome: outcome)
             result.compilerRan = false
             return result
         }
@@ -120,7 +120,7 @@ struct LabPipeline: Sendable {
                     _ = cache.store(key(version), executable: recordPath)
                 }
             }
-            return verdict(cell, of: lab, build: build, outcome: outcome)
+            return verdict(cell, of: lab, program: program, build: build, outcome: outcome)
         }
     }
 
@@ -144,17 +144,15 @@ struct LabPipeline: Sendable {
         } catch {
             return failed(Self.toolFailure(error))
         }
-        if !build.succeeded, build.errors.isEmpty {
-            return failed("swiftc failed without a diagnostic:\n" + build.rawOutput)
-        }
         var result = use(build, directory.path)
         result.warnings = build.diagnostics.filter { $0.severity == .warning }
         result.buildDuration = build.duration
         return result
     }
 
-    private func verdict(_ cell: Cell, of lab: Lab, build: BuildOutcome, outcome: (LabOutcome.Status) -> LabOutcome) -> LabOutcome {
-        let missing = MissingModule.find(in: build.diagnostics, cells: lab.program(for: cell).compiledCells)
+    private func verdict(_ cell: Cell, of lab: Lab, program: Lab, build: BuildOutcome,
+                         outcome: (LabOutcome.Status) -> LabOutcome) -> LabOutcome {
+        let missing = MissingModule.find(in: build.diagnostics, cells: program.compiledCells)
         return outcome(!strict && !missing.isEmpty ? .missingModules(missing)
                        : .checked(CompileCheck(cell: cell, build: build, labPath: lab.path)))
     }
