@@ -1,5 +1,5 @@
 /// A Markdown lab as the runner understands it: settings, Swift cells and their expected outputs.
-struct Lab: Sendable {
+package struct Lab: Sendable {
     /// The path as the user gave it; diagnostics and reports use it.
     let path: String
     let source: MarkdownSource

@@ -1,5 +1,5 @@
 /// Why a lab file cannot be read as a lab: always a user's input error (exit status 2).
-enum LabError: Error, CustomStringConvertible, Equatable {
+package enum LabError: Error, CustomStringConvertible, Equatable {
     case unreadable(path: String, reason: String)
     /// A folder given to `run` that holds no `.md` file.
     case noLabs(folder: String)
@@ -83,7 +83,7 @@ enum LabError: Error, CustomStringConvertible, Equatable {
         }
     }
 
-    var description: String {
+    package var description: String {
         switch self {
         case .unreadable(let path, _), .noLabs(let path):
             return "\(path): error: \(message)"
@@ -99,12 +99,12 @@ enum LabError: Error, CustomStringConvertible, Equatable {
 
 /// Where CommonMark ends a fence that is never closed: with its innermost container, or with
 /// the file. Said in the error, so the author sees what an open fence swallowed.
-enum FenceEnd: Sendable, Equatable, CustomStringConvertible {
+package enum FenceEnd: Sendable, Equatable, CustomStringConvertible {
     case endOfFile(line: Int)
     case endOfBlockQuote(line: Int)
     case endOfListItem(line: Int)
 
-    var description: String {
+    package var description: String {
         switch self {
         case .endOfFile(let line): "the end of the file (line \(line))"
         case .endOfBlockQuote(let line): "the end of its block quote (line \(line))"

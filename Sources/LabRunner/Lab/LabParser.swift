@@ -1,8 +1,8 @@
 /// Turns a Markdown file's bytes into a `Lab`: front matter, Swift cells, sections and expected outputs.
-enum LabParser {
+package enum LabParser {
     /// - Parameter bareLanguage: how to read fences without an info string (`--bare swift`); a
     ///   `<!-- labrunner: bare=swift -->` directive at the top of the file does the same.
-    static func parse(bytes: [UInt8], path: String, bareLanguage: String? = nil) throws(LabError) -> Lab {
+    package static func parse(bytes: [UInt8], path: String, bareLanguage: String? = nil) throws(LabError) -> Lab {
         // Lines need no valid UTF-8, and give the bad byte a line and column.
         let source = MarkdownSource(bytes: bytes)
         if let offset = UTF8Validation.firstInvalidByte(in: bytes) {

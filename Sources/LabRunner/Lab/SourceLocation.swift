@@ -1,11 +1,11 @@
 /// A place in a lab file, as editors and CI problem matchers read it: `path:line:column`.
-struct SourceLocation: Sendable, Equatable, Hashable, CustomStringConvertible {
+package struct SourceLocation: Sendable, Equatable, Hashable, CustomStringConvertible {
     let path: String
     let line: Int
     /// 1-based; `nil` when only the line is known.
     var column: Int? = nil
 
-    var description: String {
+    package var description: String {
         if let column { return "\(path):\(line):\(column)" }
         return "\(path):\(line)"
     }

@@ -4,7 +4,7 @@
 /// Markdown line the student typed, and behind a `Lab.cell(N)` marker so the runner knows which
 /// cell printed what. Cells that need SwiftUI sit in `#if canImport(SwiftUI)`: built where SwiftUI
 /// exists, only parsed elsewhere.
-enum ProgramGenerator {
+package enum ProgramGenerator {
     /// The file name the program is compiled as; `main.swift` allows top-level code.
     static let fileName = "main.swift"
 
@@ -23,7 +23,7 @@ enum ProgramGenerator {
     }
 
     /// Writes the program piece by piece, so `extract` of a large guide can stream it to a file.
-    static func write(_ lab: Lab, sourceLocations: Bool = true, to out: inout some TextOutputStream) {
+    package static func write(_ lab: Lab, sourceLocations: Bool = true, to out: inout some TextOutputStream) {
         out.write(Prelude.source(scenarios: lab.scenarios))
         let file = SwiftLiteral.string(lab.path)
         for cell in lab.compiledCells {

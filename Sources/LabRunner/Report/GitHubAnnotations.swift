@@ -5,11 +5,11 @@
 /// notes appended to the message); a tool failure; then per scenario the crash, timeout or other
 /// problem (at the line of the cell that was running) and each output mismatch (at the output
 /// block's line, or the cell's when it has none, with the first lines of the diff).
-enum GitHubAnnotations {
+package enum GitHubAnnotations {
     /// Diff lines an annotation quotes before saying how many more there are.
     static let diffLines = 10
 
-    static func lines(_ outcomes: [LabOutcome]) -> [String] {
+    package static func lines(_ outcomes: [LabOutcome]) -> [String] {
         outcomes.flatMap(lines)
     }
 

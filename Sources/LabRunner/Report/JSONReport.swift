@@ -11,7 +11,7 @@ import Foundation
 /// `compiled` (no transcripts to check), `missing-module` (skipped);
 /// scenario: `pass`, `fail`, `updated`, `skipped` (declared but not run); cell: `pass`, `fail`,
 /// `updated`, `skipped` (not compiled here), `not-run`.
-enum JSONReport {
+package enum JSONReport {
     static let version = 1
 
     static func json(_ outcomes: [LabOutcome], appleAvailable: Bool) -> String {
@@ -20,7 +20,7 @@ enum JSONReport {
 
     /// As `json(_:appleAvailable:)`, with what `--update` did per lab path: scenarios whose outputs
     /// were written back are `updated` and count as passed.
-    static func json(_ outcomes: [LabOutcome], appleAvailable: Bool, updates: [String: UpdateSummary]) -> String {
+    package static func json(_ outcomes: [LabOutcome], appleAvailable: Bool, updates: [String: UpdateSummary]) -> String {
         let labs = outcomes.map { entry($0, appleAvailable: appleAvailable, updated: updates[$0.name]?.updatedScenarios ?? []) }
         let totals = Totals(passed: labs.reduce(0) { $0 + $1.passed }, failed: labs.reduce(0) { $0 + $1.failed },
                             invalid: labs.filter { $0.status == "invalid" }.count)

@@ -15,7 +15,7 @@ import Foundation
 ///   not compiled here; its `<system-out>` lists compiler warnings and skipped cells.
 ///
 /// Pure: the same outcomes always give the same bytes, always well-formed XML 1.0.
-enum JUnitReport {
+package enum JUnitReport {
     /// - Parameter durations: wall-clock seconds per lab path, used for a suite's `time` instead of
     ///   its build duration plus the scenarios' durations.
     static func xml(_ outcomes: [LabOutcome], appleAvailable: Bool, durations: [String: Double]? = nil) -> String {
@@ -24,7 +24,7 @@ enum JUnitReport {
 
     /// As `xml(_:appleAvailable:durations:)`, with what `--update` did per lab path: scenarios whose
     /// outputs were written back pass, with a note in their `<system-out>`.
-    static func xml(_ outcomes: [LabOutcome], appleAvailable: Bool, durations: [String: Double]?,
+    package static func xml(_ outcomes: [LabOutcome], appleAvailable: Bool, durations: [String: Double]?,
                     updates: [String: UpdateSummary]) -> String {
         var total = Tally()
         var suites: [XMLNode] = []

@@ -1,7 +1,7 @@
 import Foundation
 
 /// The `list` view of a lab, as text for people and as JSON for tools.
-struct LabListing: Codable, Sendable {
+package struct LabListing: Codable, Sendable {
     struct Settings: Codable, Sendable {
         let title: String?
         let scenarios: [String]
@@ -38,7 +38,7 @@ struct LabListing: Codable, Sendable {
     let cells: [CellEntry]
     let blocks: [BlockEntry]
 
-    init(_ lab: Lab) {
+    package init(_ lab: Lab) {
         path = lab.path
         let s = lab.settings
         settings = Settings(title: s.title, scenarios: s.scenarios, swiftVersion: s.swiftVersion, timeout: s.timeout, swiftcFlags: s.swiftcFlags)
@@ -55,14 +55,14 @@ struct LabListing: Codable, Sendable {
         blocks = lab.blocks.map { BlockEntry(line: $0.openingLine, info: $0.info, code: $0.code) }
     }
 
-    func json() -> String {
+    package func json() -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         // Encoding plain structs of strings and numbers cannot fail.
         return String(decoding: (try? encoder.encode(self)) ?? Data(), as: UTF8.self)
     }
 
-    func text() -> [String] {
+    package func text() -> [String] {
         var out = [path + (settings.title.map { "  \($0)" } ?? "")]
         out.append("scenarios: \(settings.scenarios.joined(separator: ", "))")
         out.append("swift-version: \(settings.swiftVersion), timeout: \(TerminalReport.seconds(settings.timeout))"

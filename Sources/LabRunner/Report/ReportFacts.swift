@@ -1,6 +1,6 @@
 /// What the machine-readable reports (JUnit, JSON, GitHub annotations) say about an outcome, worked
 /// out once so they agree with each other and word things as the terminal report does.
-enum ReportFacts {
+package enum ReportFacts {
     /// Lines of stderr (and of a timed-out cell's output) a report quotes, as in the terminal report.
     static let tailLines = 10
 
@@ -47,7 +47,7 @@ enum ReportFacts {
 
     /// Scenario runs counted as passed and failed, a scenario `--update` fixed counting as passed
     /// (the same numbers as the closing `N passed, N failed` line).
-    static func counts(_ outcome: LabOutcome, updated: Set<String>) -> (passed: Int, failed: Int) {
+    package static func counts(_ outcome: LabOutcome, updated: Set<String>) -> (passed: Int, failed: Int) {
         if case .checked(let check) = outcome.status, check.problem == nil, updated.contains(DiagnosticsUpdater.updatedMarker) {
             return (1, 0)
         }

@@ -2,16 +2,20 @@ import Foundation
 
 /// Renders outcomes as the human report: a heading per lab, PASS/FAIL per scenario, diffs,
 /// diagnostics at their Markdown lines, and the closing `N passed, N failed` line.
-struct TerminalReport: Sendable {
-    let style: Style
-    var verbose = false
+package struct TerminalReport: Sendable {
+    package let style: Style
+    package var verbose = false
     var appleAvailable = Platform.hasSwiftUI
     /// Lines of stderr shown for a crash, and of output shown for a timeout.
     var tailLines = 10
     /// Compile errors shown per build unless verbose: a guide full of fragments can have hundreds.
     var maximumErrors = 20
 
-    func render(_ outcome: LabOutcome, update: UpdateSummary? = nil) -> [String] {
+    package init(style: Style) {
+        self.style = style
+    }
+
+    package func render(_ outcome: LabOutcome, update: UpdateSummary? = nil) -> [String] {
         var out: [String] = []
         switch outcome.part {
         case .program:
@@ -60,7 +64,7 @@ struct TerminalReport: Sendable {
         return out
     }
 
-    static func summary(passed: Int, failed: Int) -> String {
+    package static func summary(passed: Int, failed: Int) -> String {
         "\(passed) passed, \(failed) failed"
     }
 
@@ -176,7 +180,7 @@ struct TerminalReport: Sendable {
     }
 
     /// An input error as `path:line:col: error: message`, with the offending line shown.
-    func invalid(_ error: LabError, bytes: [UInt8]) -> [String] {
+    package func invalid(_ error: LabError, bytes: [UInt8]) -> [String] {
         guard let location = error.location else {
             return [style.bold("\(ReportFacts.path(of: error, fallback: "")): ") + style.red("error:") + " " + error.message]
         }

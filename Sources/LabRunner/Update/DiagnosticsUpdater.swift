@@ -3,12 +3,12 @@
 /// Only a check that failed on its diagnostics alone is written (a cell that compiled, or whose
 /// earlier cells fail, has nothing right to write), and through the reconciled text, so wildcard
 /// lines that still match survive.
-enum DiagnosticsUpdater {
+package enum DiagnosticsUpdater {
     /// What `UpdateSummary.updatedScenarios` holds for a rewritten diagnostics block, so the check
     /// counts as passed like a scenario whose output was written back.
     static let updatedMarker = "diagnostics"
 
-    static func plan(_ check: CompileCheck, lab: Lab) -> ([DocumentEdit], UpdateSummary) {
+    package static func plan(_ check: CompileCheck, lab: Lab) -> ([DocumentEdit], UpdateSummary) {
         var summary = UpdateSummary()
         guard check.problem == nil, let comparison = check.comparison, !comparison.isMatch,
               let block = check.cell.expectedDiagnostics else { return ([], summary) }

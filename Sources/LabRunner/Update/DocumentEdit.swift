@@ -1,11 +1,11 @@
 /// A replacement of bytes in a document; an empty range is an insertion.
-struct DocumentEdit: Sendable, Equatable {
+package struct DocumentEdit: Sendable, Equatable {
     let range: Range<Int>
     let replacement: [UInt8]
 
     /// The document with `edits` applied; every byte outside their ranges stays as it was.
     /// Edits must not overlap; insertions at the same offset keep their order.
-    static func apply(_ edits: [DocumentEdit], to bytes: [UInt8]) -> [UInt8] {
+    package static func apply(_ edits: [DocumentEdit], to bytes: [UInt8]) -> [UInt8] {
         let ordered = edits.enumerated().sorted {
             ($0.element.range.lowerBound, $0.offset) < ($1.element.range.lowerBound, $1.offset)
         }.map(\.element)

@@ -1,16 +1,16 @@
 /// What `--update` did, or would not do, to one lab.
-struct UpdateSummary: Sendable, Equatable {
+package struct UpdateSummary: Sendable, Equatable {
     var rewritten = 0
     var inserted = 0
     /// Scenarios whose mismatching outputs the update wrote into the lab.
-    var updatedScenarios: Set<String> = []
+    package var updatedScenarios: Set<String> = []
     /// Why parts of the lab were left alone.
-    var notes: [String] = []
+    package var notes: [String] = []
 
     /// `diagnostics` blocks of `compile_fail` cells rewritten.
     var diagnosticsRewritten = 0
 
-    var hasEdits: Bool { rewritten + inserted + diagnosticsRewritten > 0 }
+    package var hasEdits: Bool { rewritten + inserted + diagnosticsRewritten > 0 }
 
     var lines: [String] {
         var out: [String] = []
@@ -30,8 +30,8 @@ struct UpdateSummary: Sendable, Equatable {
 /// it covers no longer matches it, and then through `TranscriptComparison.reconciled`, so wildcard
 /// lines that still match survive. Scenarios that now print something different from the others
 /// sharing a block, or that have no block, get a new block after the cell's existing ones.
-enum OutputUpdater {
-    static func plan(_ lab: Lab, verdicts: [ScenarioVerdict], appleAvailable: Bool) -> ([DocumentEdit], UpdateSummary) {
+package enum OutputUpdater {
+    package static func plan(_ lab: Lab, verdicts: [ScenarioVerdict], appleAvailable: Bool) -> ([DocumentEdit], UpdateSummary) {
         var edits: [DocumentEdit] = []
         var summary = UpdateSummary()
         let complete = verdicts.filter(\.isComplete)
@@ -160,5 +160,12 @@ enum OutputUpdater {
             replacement.removeLast(writer.lineEnding.count)
         }
         return DocumentEdit(range: block.blockRange.lowerBound..<end, replacement: OutputBlockWriter.separated(replacement, before: end, in: source))
+    }
+}
+
+extension UpdateSummary {
+    package init(notes: [String]) {
+        self.init()
+        self.notes = notes
     }
 }

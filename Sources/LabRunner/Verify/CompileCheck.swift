@@ -1,5 +1,5 @@
 /// The verdict on a `compile_fail` or `no_run` cell, built after the program cells before it.
-struct CompileCheck: Sendable {
+package struct CompileCheck: Sendable {
     enum Problem: Sendable, Equatable {
         /// A `compile_fail` cell that swiftc accepted.
         case compiled

@@ -1,5 +1,5 @@
 /// Whether one scenario run of a lab passed, and every reason it did not.
-struct ScenarioVerdict: Sendable {
+package struct ScenarioVerdict: Sendable {
     /// A cell whose output differs from its expected transcript.
     struct Mismatch: Sendable {
         let cell: Cell

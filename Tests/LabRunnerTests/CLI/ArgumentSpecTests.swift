@@ -1,5 +1,6 @@
 import Testing
 @testable import LabRunner
+@testable import LabRunnerCLI
 
 struct ArgumentSpecTests {
     private let spec = ArgumentSpec(flags: ["--update", "--verbose"], options: ["--scenario", "--output"],

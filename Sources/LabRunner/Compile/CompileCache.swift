@@ -1,0 +1,209 @@
+import Foundation
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#endif
+
+/// Executables of labs already built, keyed by everything that decides them.
+///
+/// Layout of `directory` (every folder 0700):
+///
+///     entries/<key>/lab      the executable
+///     entries/<key>/entry    its size and checksum (`CacheEntry`)
+///     tmp/                   entries being published or removed
+///     compilers/             `swiftc --version` texts (`CompilerVersion`)
+///     modules/               swiftc's clang module cache (clang prunes it itself; not counted)
+///
+/// Sharing between processes relies on `rename` of a folder being atomic: an entry is filled in
+/// a private folder under `tmp/` and renamed to `entries/<key>` complete, and renaming onto a
+/// non-empty folder fails, so a published entry is never replaced or half-written. Removal
+/// renames the entry back into `tmp/` first, so readers never see a half-deleted one either.
+/// The worst a race can cost is a lookup that misses, or a path pruned just after a lookup
+/// returned it (the lookup refreshed it to most recently used, so only a cache filled faster than
+/// one lab runs can do that).
+///
+/// Every problem (permissions, full disk, a folder another user owns) degrades to a miss or a
+/// nil from `store`: caching never fails a run.
+package struct CompileCache: Sendable {
+    let directory: String
+    let sizeLimit: Int
+
+    /// Temporary folders older than this are left over from a process that died mid-store (a
+    /// store holds one for milliseconds) and are removed by `prune`.
+    static let staleTemporaryAge = 600.0
+
+    package init(directory: String, sizeLimit: Int = 1 << 30) {
+        self.directory = directory
+        self.sizeLimit = sizeLimit
+    }
+
+    /// `$XDG_CACHE_HOME/labrunner`, else `$HOME/.cache/labrunner` (on macOS too: one place,
+    /// easy to find and to clear), for `environment`. The XDG specification says a relative
+    /// `XDG_CACHE_HOME` is invalid and must be ignored.
+    package static func defaultDirectory(environment: [String: String]) -> String {
+        if let base = environment["XDG_CACHE_HOME"], base.hasPrefix("/") { return join(base, "labrunner") }
+        if let home = environment["HOME"], !home.isEmpty { return join(home, ".cache/labrunner") }
+        if let entry = getpwuid(getuid()), let home = entry.pointee.pw_dir {
+            return join(String(cString: home), ".cache/labrunner")
+        }
+        // No home at all: a per-user folder in /tmp. Someone else could create it first, but
+        // then it is not ours and `isUsable` refuses it.
+        return "/tmp/labrunner-cache-\(getuid())"
+    }
+
+    /// The cache key: SHA-256 hex of a canonical, unambiguous encoding (length-prefixed fields,
+    /// see `CacheKeyEncoding`) of the generated source, the swiftc path, the `swiftc --version`
+    /// text, the swiftc arguments, the environment variables that steer swiftc, the platform
+    /// (OS + architecture) and the cache format version.
+    ///
+    /// `arguments` must be those that decide the output (language mode, flags), not the paths
+    /// of the per-run build folder, which is random and would make every key new.
+    static func key(source: String, compilerPath: String, compilerVersion: String, arguments: [String],
+                    environment: [String] = []) -> String {
+        var encoding = CacheKeyEncoding()
+        encoding.append("format", CacheKeyEncoding.formatVersion)
+        encoding.append("platform", CacheKeyEncoding.platform)
+        encoding.append("compiler", compilerPath)
+        encoding.append("version", compilerVersion)
+        encoding.append("arguments", list: arguments)
+        encoding.append("environment", list: environment)
+        encoding.append("source", source)
+        return SHA256.hexDigest(encoding.bytes)
+    }
+
+    /// The cached executable for `key`, verified intact against the size and checksum recorded
+    /// at store time; nil on a miss, or on a damaged entry (which is then removed so it gets
+    /// rebuilt). A hit refreshes the entry's last-use time, which `prune` sorts by.
+    func lookup(_ key: String) -> String? {
+        guard Self.isValidKey(key), isUsable() else { return nil }
+        let folder = entriesFolder + "/" + key
+        let metadataPath = folder + "/" + CacheEntry.metadataName
+        guard let metadata = CacheFiles.readFile(metadataPath) else {
+            // The common miss: no folder. A folder without metadata was never published whole
+            // (or lost a file since): remove it, or it would block storing this key again.
+            if CacheFiles.status(folder) != nil { remove(entryFolder: folder) }
+            return nil
+        }
+        let executable = folder + "/" + CacheEntry.executableName
+        guard let entry = CacheEntry(decoding: String(decoding: metadata.bytes, as: UTF8.self)),
+              let contents = CacheFiles.readFile(executable),
+              contents.status.st_mode & S_IXUSR != 0,
+              entry.matches(contents.bytes)
+        else {
+            remove(entryFolder: folder)
+            return nil
+        }
+        // The folder's mtime is the last use: set explicitly, so atime settings (noatime,
+        // relatime) do not matter. A failure (read-only cache) only makes LRU less exact.
+        CacheFiles.touch(folder)
+        return executable
+    }
+
+    /// Publishes a freshly built executable: copies it into a private folder under `tmp/`,
+    /// writes its metadata, then renames the folder to `entries/<key>` in one step. If another
+    /// process published the same key first, theirs is used. Returns the cached executable, or
+    /// nil if the cache is unusable (read-only, full, not ours): caching is best-effort.
+    ///
+    /// A copy rather than a hard link: the build folder is usually on another file system
+    /// (`/tmp`), and a copy gives the cache an inode nothing else can write through.
+    func store(_ key: String, executable: String) -> String? {
+        guard Self.isValidKey(key), prepareLayout() else { return nil }
+        if let existing = lookup(key) { return existing }
+        guard let built = CacheFiles.readFile(executable) else { return nil }
+        let entry = CacheEntry(describing: built.bytes)
+        // Two attempts: the second covers an entry of someone else that we found damaged and
+        // removed after our rename lost to it.
+        for _ in 0..<2 {
+            guard let staging = CacheFiles.makeTemporaryDirectory(in: temporaryFolder, prefix: String(key.prefix(16)) + ".") else { return nil }
+            guard CacheFiles.writeNew(staging + "/" + CacheEntry.executableName, built.bytes, mode: 0o700),
+                  CacheFiles.writeNew(staging + "/" + CacheEntry.metadataName, Array(entry.encoded.utf8), mode: 0o600)
+            else {
+                CacheFiles.removeTree(staging)
+                return nil
+            }
+            let target = entriesFolder + "/" + key
+            if rename(staging, target) == 0 { return target + "/" + CacheEntry.executableName }
+            let failure = errno
+            CacheFiles.removeTree(staging)
+            // EEXIST or ENOTEMPTY (both are allowed for a non-empty target): someone else won.
+            guard failure == EEXIST || failure == ENOTEMPTY else { return nil }
+            if let theirs = lookup(key) { return theirs }
+        }
+        return nil
+    }
+
+    /// Removes least recently used entries until the entries total at most `sizeLimit` bytes,
+    /// and temporary folders left behind by processes that died while storing.
+    package func prune() {
+        guard isUsable() else { return }
+        let now = Date().timeIntervalSince1970
+        for name in CacheFiles.names(in: temporaryFolder) {
+            let path = temporaryFolder + "/" + name
+            if let info = CacheFiles.status(path), now - CacheFiles.modificationTime(info) > Self.staleTemporaryAge {
+                CacheFiles.removeTree(path)
+            }
+        }
+
+        var entries: [(folder: String, lastUse: Double, size: Int)] = []
+        for name in CacheFiles.names(in: entriesFolder) {
+            let folder = entriesFolder + "/" + name
+            guard Self.isValidKey(name), let info = CacheFiles.status(folder), CacheFiles.isDirectory(info) else {
+                remove(entryFolder: folder)  // nothing we publish looks like this
+                continue
+            }
+            entries.append((folder, CacheFiles.modificationTime(info), CacheFiles.sizeOfFiles(in: folder)))
+        }
+        var total = entries.reduce(0) { $0 + $1.size }
+        // Oldest first; the name breaks ties so the order is the same in every process.
+        entries.sort { ($0.lastUse, $0.folder) < ($1.lastUse, $1.folder) }
+        for entry in entries where total > sizeLimit {
+            remove(entryFolder: entry.folder)
+            total -= entry.size
+        }
+    }
+
+    // MARK: - Layout
+
+    var entriesFolder: String { directory + "/entries" }
+    var temporaryFolder: String { directory + "/tmp" }
+    var compilersFolder: String { directory + "/compilers" }
+    var modulesFolder: String { directory + "/modules" }
+
+    /// Creates the folders (0700) if needed; false if the cache cannot be written or used.
+    func prepareLayout() -> Bool {
+        guard CacheFiles.makeDirectories(directory), isUsable() else { return false }
+        return [entriesFolder, temporaryFolder, compilersFolder, modulesFolder].allSatisfy(CacheFiles.makeDirectories)
+    }
+
+    /// The cache folder must be ours and writable by nobody else, or another user could plant
+    /// an executable we would run. A folder of ours with a looser mode (made by `mkdir -p`) is
+    /// tightened to 0700 rather than refused.
+    func isUsable() -> Bool {
+        guard let info = CacheFiles.status(directory), CacheFiles.isDirectory(info), info.st_uid == geteuid() else {
+            return false
+        }
+        if info.st_mode & 0o077 != 0 { return chmod(directory, 0o700) == 0 }
+        return true
+    }
+
+    /// Takes an entry out of `entries/` in one rename, then deletes it at leisure.
+    private func remove(entryFolder folder: String) {
+        let name = (folder as NSString).lastPathComponent
+        guard let grave = CacheFiles.makeTemporaryDirectory(in: temporaryFolder, prefix: "removed.") else {
+            CacheFiles.removeTree(folder)  // no tmp/ (read-only?): removing in place is all we can try
+            return
+        }
+        if rename(folder, grave + "/" + name) != 0 { CacheFiles.removeTree(folder) }
+        CacheFiles.removeTree(grave)
+    }
+
+    /// Keys are 64 lowercase hex digits; anything else (a path, `..`) is never a file name here.
+    static func isValidKey(_ key: String) -> Bool {
+        key.utf8.count == 64 && key.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
+    }
+
+    private static func join(_ base: String, _ rest: String) -> String {
+        base.hasSuffix("/") ? base + rest : base + "/" + rest
+    }
+}

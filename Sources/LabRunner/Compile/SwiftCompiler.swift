@@ -1,0 +1,114 @@
+import Foundation
+
+/// The `swiftc` that builds labs: `SWIFTC` if set, else the first on `PATH`.
+package struct SwiftCompiler: Sendable {
+    package let path: String
+
+    package static func locate(environment: [String: String]) throws(BuildError) -> SwiftCompiler {
+        if let explicit = environment["SWIFTC"], !explicit.isEmpty {
+            let resolved = explicit.contains("/") ? explicit : ExecutableSearch.find(explicit, path: environment["PATH"])
+            guard let resolved, FileManager.default.fileExists(atPath: resolved) else { throw .swiftcMissing(explicit) }
+            guard ExecutableSearch.isExecutableFile(resolved) else { throw .swiftcNotExecutable(explicit) }
+            return SwiftCompiler(path: resolved)
+        }
+        guard let found = ExecutableSearch.find("swiftc", path: environment["PATH"]) else { throw .swiftcNotFound }
+        return SwiftCompiler(path: found)
+    }
+}
+
+/// What one `swiftc` run produced.
+struct BuildOutcome: Sendable {
+    /// The executable, when the build succeeded (and was not a check only).
+    let executable: String?
+    /// swiftc exited 0.
+    var succeeded: Bool = false
+    let diagnostics: [Diagnostic]
+    /// Everything swiftc printed, for failures that produce no parsable diagnostic.
+    let rawOutput: String
+    let duration: Double
+
+    var errors: [Diagnostic] { diagnostics.filter { $0.severity == .error } }
+}
+
+extension SwiftCompiler {
+    /// The arguments that decide what `lab` compiles to (its paths aside): part of the cache key.
+    func arguments(for lab: Lab) -> [String] {
+        ["-swift-version", lab.settings.swiftVersion, "-diagnostic-style=llvm", "-module-name", "main"]
+            + lab.settings.swiftcFlags
+    }
+
+    /// The compile cache key of `lab`: everything that decides its executable.
+    /// A compile check's key has `checkOnly`, so it never names a program's executable.
+    func cacheKey(for lab: Lab, program: String, compilerVersion: String, environment: [String: String],
+                  checkOnly: Bool = false) -> String {
+        CompileCache.key(source: program, compilerPath: path, compilerVersion: compilerVersion,
+                         arguments: arguments(for: lab) + (checkOnly ? ["-emit-sil"] : []),
+                         environment: Self.steeringVariables(in: environment))
+    }
+
+    /// `NAME=value` of the variables through which swiftc picks another SDK, toolchain,
+    /// deployment target or tool (linker, frontend) without a flag, sorted. Nothing else of the
+    /// environment goes into the key: HOME, TMPDIR or PATH differ between shells and would only
+    /// make keys miss.
+    static func steeringVariables(in environment: [String: String]) -> [String] {
+        let names: Set = ["SDKROOT", "DEVELOPER_DIR", "TOOLCHAINS", "MACOSX_DEPLOYMENT_TARGET"]
+        return environment
+            .filter { names.contains($0.key) || $0.key.hasPrefix("SWIFT_DRIVER_") }
+            .map { "\($0.key)=\($0.value)" }
+            .sorted()
+    }
+
+    /// Compiles the generated `program` of `lab` into `directory`. With `checkOnly`, swiftc stops
+    /// after its diagnostic passes (`-emit-sil`: data races are found there, not by `-typecheck`)
+    /// and no executable is written.
+    ///
+    /// swiftc writes only there and in `moduleCache`: its temporary files go to `directory` (as
+    /// `TMPDIR`), removed with it even if swiftc is killed, and its clang module cache, which it
+    /// would otherwise keep in `~/.cache/clang`, goes to `moduleCache` (the compile cache's), or
+    /// into `directory` when there is none (`--no-cache`: slower, but nothing is left behind).
+    func build(_ lab: Lab, program: String, in directory: String, environment: [String: String],
+               moduleCache: String? = nil, limiter: JobLimiter? = nil, checkOnly: Bool = false) throws(BuildError) -> BuildOutcome {
+        let sourceFile = directory + "/" + ProgramGenerator.fileName
+        let executable = directory + "/lab"
+        do {
+            try Data(program.utf8).write(to: URL(fileURLWithPath: sourceFile))
+        } catch {
+            throw .buildDirectory("cannot write \(sourceFile): \(error.localizedDescription)")
+        }
+        // Paths only: they decide where swiftc writes, not what it builds, so they stay out of the key.
+        let arguments = arguments(for: lab) + ["-module-cache-path", moduleCache ?? directory + "/module-cache"]
+            + (checkOnly ? ["-emit-sil", "-o", "/dev/null"] : ["-o", executable]) + [sourceFile]
+        // The driver keeps its object files in $TMPDIR/TemporaryDirectory.*, which a killed
+        // swiftc (Ctrl-C) leaves behind: inside the build folder they go with it.
+        var environment = environment
+        environment["TMPDIR"] = directory
+        let request = ProcessRequest(executable: path, arguments: arguments, environment: environment,
+                                     workingDirectory: directory, timeout: nil, outputLimit: 16 << 20)
+        let result: ProcessResult
+        do {
+            let run = { () throws(ProcessError) -> ProcessResult in try ChildProcess.run(request) }
+            if let limiter { result = try limiter.withSlot(run) } else { result = try run() }
+        } catch {
+            throw .swiftcFailed(path, reason: "could not be started (\(error.description))")
+        }
+        let output = String(decoding: result.stdout + result.stderr, as: UTF8.self)
+        let diagnostics = DiagnosticParser.parse(output, lab: lab, generatedFile: sourceFile)
+        switch result.termination {
+        case .exited(0):
+            return BuildOutcome(executable: checkOnly ? nil : executable, succeeded: true, diagnostics: diagnostics,
+                                rawOutput: output, duration: result.duration)
+        case .exited(let status):
+            // Without an error there is nothing to show the author: the compiler, not the lab, failed.
+            guard diagnostics.contains(where: { $0.severity == .error }) else {
+                throw .swiftcFailed(path, reason: "exited with status \(status) without an error message", output: output)
+            }
+            return BuildOutcome(executable: nil, diagnostics: diagnostics, rawOutput: output, duration: result.duration)
+        case .signaled(let signal):
+            throw .swiftcFailed(path, reason: "crashed: killed by \(SignalName.name(signal))", output: output)
+        case .timedOut:
+            throw .swiftcFailed(path, reason: "timed out", output: output)
+        case .outputLimitExceeded:
+            throw .swiftcFailed(path, reason: "printed more than \(request.outputLimit) bytes", output: output)
+        }
+    }
+}

@@ -1,0 +1,86 @@
+import LabRunner
+/// A command line's words sorted into flags, options with values, and positional arguments.
+struct ParsedArguments: Sendable, Equatable {
+    var flags: Set<String> = []
+    var options: [String: [String]] = [:]
+    var positionals: [String] = []
+
+    func has(_ flag: String) -> Bool { flags.contains(flag) }
+    func value(_ option: String) -> String? { options[option]?.last }
+    func values(_ option: String) -> [String] { options[option] ?? [] }
+}
+
+/// The options a command accepts; short aliases map to long names.
+struct ArgumentSpec: Sendable {
+    var flags: [String] = []
+    var options: [String] = []
+    var aliases: [String: String] = [:]
+
+    /// Parses `arguments`: `--flag`, `--option value`, `--option=value`, `-o value`, `--` ends options.
+    func parse(_ arguments: [String]) throws(UsageError) -> ParsedArguments {
+        var parsed = ParsedArguments()
+        var index = 0
+        var onlyPositionals = false
+        while index < arguments.count {
+            let word = arguments[index]
+            index += 1
+            if onlyPositionals || !word.hasPrefix("-") || word == "-" {
+                parsed.positionals.append(word)
+                continue
+            }
+            if word == "--" { onlyPositionals = true; continue }
+            var name = word, inlineValue: String? = nil
+            if let equals = word.firstIndex(of: "="), word.hasPrefix("--") {
+                name = String(word[..<equals])
+                inlineValue = String(word[word.index(after: equals)...])
+            }
+            name = aliases[name] ?? name
+            if flags.contains(name) {
+                guard inlineValue == nil else { throw .unexpectedValue(option: name) }
+                parsed.flags.insert(name)
+            } else if options.contains(name) {
+                if let inlineValue {
+                    parsed.options[name, default: []].append(inlineValue)
+                } else {
+                    guard index < arguments.count else { throw .missingValue(option: name) }
+                    parsed.options[name, default: []].append(arguments[index])
+                    index += 1
+                }
+            } else {
+                let known = flags + options + aliases.keys.sorted()
+                throw .unknownOption(word, suggestion: EditDistance.closest(to: name, in: known))
+            }
+        }
+        return parsed
+    }
+}
+
+/// A mistake in how the tool was called (exit status 2).
+enum UsageError: Error, CustomStringConvertible, Equatable {
+    case unknownCommand(String, suggestion: String?)
+    case unknownOption(String, suggestion: String?)
+    case missingValue(option: String)
+    case unexpectedValue(option: String)
+    case badValue(option: String, value: String, expected: String)
+    case missingArgument(String)
+    case tooManyArguments([String])
+
+    var description: String {
+        switch self {
+        case .unknownCommand(let name, let suggestion):
+            "unknown command '\(name)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
+        case .unknownOption(let option, let suggestion):
+            "unknown option '\(option)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
+        case .missingValue(let option):
+            "option '\(option)' needs a value"
+        case .unexpectedValue(let option):
+            "option '\(option)' takes no value"
+        case .badValue(let option, let value, let expected):
+            "bad value '\(value)' for '\(option)': expected \(expected)"
+        case .missingArgument(let what):
+            "missing \(what)"
+        case .tooManyArguments(let extra):
+            "unexpected argument\(extra.count == 1 ? "" : "s"): \(extra.joined(separator: " "))"
+        }
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+import LabRunner
+
+/// `labrunner extract LAB [-o FILE] [--plain]`: the Swift file `run` compiles, for an editor.
+struct ExtractCommand {
+    static let spec = ArgumentSpec(flags: ["--plain"], options: ["--output", "--bare"], aliases: ["-o": "--output"])
+
+    let path: String
+    let output: String?
+    let plain: Bool
+    let bareLanguage: String?
+
+    init(arguments: [String]) throws(UsageError) {
+        let parsed = try Self.spec.parse(arguments)
+        guard let path = parsed.positionals.first else { throw .missingArgument("lab path") }
+        guard parsed.positionals.count == 1 else { throw .tooManyArguments(Array(parsed.positionals.dropFirst())) }
+        self.path = path
+        output = parsed.value("--output").flatMap { $0 == "-" ? nil : $0 }
+        plain = parsed.has("--plain")
+        bareLanguage = try RunOptions.bareLanguage(parsed.value("--bare"))
+    }
+
+    func execute() -> Int32 {
+        guard let lab = LabFile.loadReportingErrors(path, bareLanguage: bareLanguage) else { return ExitStatus.usage }
+        let descriptor = output.map { open($0, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644) } ?? STDOUT_FILENO
+        var stream = FileOutputStream(descriptor: descriptor)
+        if descriptor >= 0 { ProgramGenerator.write(lab, sourceLocations: !plain, to: &stream) }
+        guard descriptor >= 0, stream.flush(), output == nil || close(descriptor) == 0 else {
+            Console.error("cannot write \(output ?? "standard output"): \(String(cString: strerror(errno)))")
+            return ExitStatus.usage
+        }
+        return ExitStatus.success
+    }
+}
+
+/// Text written to a file descriptor through a 64 KiB buffer.
+struct FileOutputStream: TextOutputStream {
+    let descriptor: Int32
+    private var buffer: [UInt8] = []
+    private(set) var failed = false
+
+    init(descriptor: Int32) {
+        self.descriptor = descriptor
+        buffer.reserveCapacity(1 << 16)
+    }
+
+    mutating func write(_ string: String) {
+        buffer += string.utf8
+        if buffer.count >= 1 << 16 { _ = flush() }
+    }
+
+    /// Writes what is buffered; false once any write has failed.
+    mutating func flush() -> Bool {
+        if !failed && descriptor >= 0 && !buffer.isEmpty {
+            failed = !Console.write(bytes: buffer, to: descriptor)
+        }
+        buffer.removeAll(keepingCapacity: true)
+        return !failed && descriptor >= 0
+    }
+}

@@ -1,0 +1,91 @@
+import LabRunner
+/// The text of `labrunner --help` and `labrunner help COMMAND`.
+enum HelpText {
+    static let version = "labrunner 0.1.0"
+
+    static let overview = """
+    labrunner: run literate Swift labs written in Markdown and check what they print.
+
+    USAGE: labrunner <command> [options]
+
+    COMMANDS:
+      run PATH...        Compile each lab, run it once per scenario, compare with its output blocks
+      extract LAB        Write the single Swift file that `run` compiles
+      list LAB           Show the lab as labrunner reads it: sections, cells, scenarios, outputs
+      help [COMMAND]     Show help for a command
+
+    OPTIONS:
+      -h, --help         Show help
+      --version          Show the version
+
+    Environment: SWIFTC (the swiftc to use; default: the one on PATH), NO_COLOR, CI.
+    The lab format is described in docs/lab-format.md.
+    """
+
+    static let run = """
+    USAGE: labrunner run [options] PATH...
+
+    Compiles each lab (a Markdown file of any extension; a folder means every .md and .markdown
+    file in it, recursively) into one Swift program with swiftc, runs it once per scenario and
+    checks each cell's output against the output blocks below it. Prints PASS or FAIL per scenario
+    and ends with `N passed, N failed`. A file without output blocks is only compiled. Cells marked
+    compile_fail, no_run or standalone are built apart and reported under `path:line`.
+    Labs build and run in parallel; reports come in path order.
+
+    OPTIONS:
+      --update             Rewrite output blocks to what the cells printed (in place, atomically)
+      --scenario NAME      Run only this scenario (repeatable)
+      --timeout SECONDS    Override each lab's timeout per scenario run
+      --bare LANG          Read fences without an info string as LANG (`--bare swift` for guides)
+      --strict             Fail a lab that imports a module this machine lacks (default: skip it)
+      --repeat N           Run each scenario N times; a cell whose output differs between runs is
+                           reported as flaky, even when one of the runs matched
+      -j, --jobs N         Processes at once: compiles and scenario runs (default: the number of cores)
+      --shard K/N          Run only the K-th of N deterministic, balanced parts of the labs (CI matrices)
+      --cache-dir DIR      Compile cache (default: $XDG_CACHE_HOME/labrunner or ~/.cache/labrunner)
+      --no-cache           Always run swiftc; store nothing
+      --junit FILE         Write a JUnit XML report (a testsuite per lab, a testcase per scenario)
+      --json FILE          Write a JSON report (labs, scenarios, cells, diffs, diagnostics, durations)
+      -v, --verbose        Also say whether swiftc ran or the cache served the lab, and build times
+      -h, --help           Show this help
+
+    Under GitHub Actions (GITHUB_ACTIONS=true) failures are also printed as ::error annotations.
+
+    EXIT STATUS: 0 all passed, 1 a lab failed, 2 usage or input error, or a lab that could
+    not be checked (swiftc missing or failing). 130/143 after Ctrl-C/SIGTERM.
+    """
+
+    static let extract = """
+    USAGE: labrunner extract LAB [-o FILE] [--plain] [--bare LANG]
+
+    Writes the single Swift file that `labrunner run` compiles for LAB, with the prelude and every
+    cell in order under its MARK sections, to standard output or FILE.
+
+    OPTIONS:
+      -o, --output FILE    Write to FILE instead of standard output
+      --plain              Leave out the #sourceLocation lines (errors then point at the .swift file)
+      --bare LANG          Read fences without an info string as LANG
+      -h, --help           Show this help
+    """
+
+    static let list = """
+    USAGE: labrunner list LAB [--json] [--bare LANG]
+
+    Shows the lab as labrunner reads it: front matter settings, sections, Swift cells with their
+    line, section and attributes, scenarios and output blocks.
+
+    OPTIONS:
+      --json               Print JSON, including `blocks`: every fenced code block of the document
+      --bare LANG          Read fences without an info string as LANG
+      -h, --help           Show this help
+    """
+
+    static func forCommand(_ name: String) -> String? {
+        switch name {
+        case "run": run
+        case "extract": extract
+        case "list": list
+        default: nil
+        }
+    }
+}

@@ -1,0 +1,52 @@
+import Foundation
+import LabRunner
+
+/// Ctrl-C and SIGTERM: stop every child process group, remove build folders and half-written
+/// temporary files (the labs themselves are only ever replaced by rename), exit 130 or 143.
+///
+/// Children run in their own process groups (so a timeout can kill a lab with everything it
+/// spawned), which also means the terminal's Ctrl-C does not reach them: we must forward it.
+enum InterruptHandler {
+    nonisolated(unsafe) private static var sources: [DispatchSourceSignal] = []
+    /// Set by the first signal; a second one (Ctrl-C pressed twice) finds the work under way.
+    private static let interrupted = LockedValue(false)
+
+    static func install() {
+        for signalNumber in [SIGINT, SIGTERM] {
+            signal(signalNumber, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
+            source.setEventHandler { shutDown(exitStatus: 128 + signalNumber) }
+            source.resume()
+            sources.append(source)
+        }
+    }
+
+    /// The order matters: labs are frozen before children die (a dying scenario could finish a
+    /// lab whose `--update` would then write), and folders go only once nothing can write there.
+    private static func shutDown(exitStatus: Int32) {
+        let first = interrupted.withLock { already in
+            defer { already = true }
+            return !already
+        }
+        guard first else { return }
+        Console.silence()
+        AtomicFile.stopReplacing()
+        ProcessRegistry.shared.killAll()
+        ProcessRegistry.shared.waitUntilEmpty(timeout: 5)
+        BuildDirectory.removeAllLive()
+        AtomicFile.removePending()
+        Console.writeAlways("\nlabrunner: interrupted\n", to: STDERR_FILENO)
+        // _exit, not exit: other threads are still running, and atexit handlers and static
+        // destructors racing with them could crash and turn 130 into a signal death.
+        _exit(exitStatus)
+    }
+
+    /// Ends the process with `status`, unless an interrupt is being handled: then waits for the
+    /// handler to finish cleaning up and exit with its own status.
+    static func exit(_ status: Int32) -> Never {
+        if interrupted.withLock({ $0 }) {
+            while true { pause() }
+        }
+        Foundation.exit(status)
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+import LabRunner
+
+/// `labrunner`: dispatches to a command and turns its result into an exit status.
+@main
+struct LabRunnerMain {
+    static func main() {
+        InterruptHandler.install()
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        let status: Int32
+        do {
+            status = try dispatch(arguments)
+        } catch {
+            Console.error(error.description)
+            Console.write("Run 'labrunner --help' for usage.\n", to: STDERR_FILENO)
+            status = ExitStatus.usage
+        }
+        InterruptHandler.exit(status)
+    }
+
+    static func dispatch(_ arguments: [String]) throws(UsageError) -> Int32 {
+        guard let command = arguments.first else {
+            Console.out(HelpText.overview)
+            return ExitStatus.usage
+        }
+        let rest = Array(arguments.dropFirst())
+        let wantsHelp = rest.contains("--help") || rest.contains("-h")
+        switch command {
+        case "-h", "--help":
+            Console.out(HelpText.overview)
+            return ExitStatus.success
+        case "--version":
+            Console.out(HelpText.version)
+            return ExitStatus.success
+        case "help":
+            guard let topic = rest.first else {
+                Console.out(HelpText.overview)
+                return ExitStatus.success
+            }
+            guard let text = HelpText.forCommand(topic) else {
+                throw .unknownCommand(topic, suggestion: EditDistance.closest(to: topic, in: commands))
+            }
+            Console.out(text)
+            return ExitStatus.success
+        case "run":
+            if wantsHelp { Console.out(HelpText.run); return ExitStatus.success }
+            return try RunCommand(arguments: rest).execute()
+        case "extract":
+            if wantsHelp { Console.out(HelpText.extract); return ExitStatus.success }
+            return try ExtractCommand(arguments: rest).execute()
+        case "list":
+            if wantsHelp { Console.out(HelpText.list); return ExitStatus.success }
+            return try ListCommand(arguments: rest).execute()
+        default:
+            throw .unknownCommand(command, suggestion: EditDistance.closest(to: command, in: commands))
+        }
+    }
+
+    static let commands = ["run", "extract", "list", "help"]
+}
