@@ -26,6 +26,16 @@ package struct LabPipeline: Sendable {
     package var bareLanguage: String? = nil
     /// Shared by every lab of a run, so swiftc and scenarios together stay within `--jobs`.
     package var limiter = JobLimiter(slots: ProcessInfo.processInfo.activeProcessorCount)
+    /// Builds, caches and runs for the pipeline; nil means swiftc, the compile cache and real
+    /// processes as the properties above set them up. Tests of the pipeline's decisions put a
+    /// recording toolchain here.
+    var toolchain: (any LabToolchain)? = nil
+
+    private var tools: any LabToolchain {
+        toolchain ?? SwiftToolchain(compiler: compiler, environment: environment, cache: cache,
+                                    compilerVersion: compilerVersion, moduleCacheWithoutCache: moduleCacheWithoutCache,
+                                    limiter: limiter, outputLimit: outputLimit)
+    }
 
     /// Every outcome of one lab file: its program's, then one per `standalone`, `compile_fail` and
     /// `no_run` cell, in document order.
@@ -54,43 +64,40 @@ package struct LabPipeline: Sendable {
         let apart = lab.cellsBuiltApart.filter { appleAvailable || !$0.needsApple }
         var outcomes = [run(lab, originalBytes: originalBytes)]
         if case .nothingToRun = outcomes[0].status, !apart.isEmpty { outcomes = [] }
-        let parts = LockedValue<[LabOutcome?]>(Array(repeating: nil, count: apart.count))
-        Parallel.forEach(apart.count, width: apart.count) { index in
+        let parts = Parallel.map(apart.count, width: apart.count) { index in
             let cell = apart[index]
             var outcome = cell.role == .standalone
                 ? run(lab.program(for: cell), originalBytes: originalBytes)
                 : check(cell, of: lab, originalBytes: originalBytes)
             outcome.part = cell.role == .standalone ? .standalone(line: cell.line)
                 : .check(line: cell.line, attribute: cell.role.attribute!.rawValue)
-            parts.withLock { $0[index] = outcome }
+            return outcome
         }
-        return outcomes + parts.withLock { $0.map { $0! } }
+        return outcomes + parts
     }
 
     func run(_ lab: Lab, originalBytes: [UInt8]) -> LabOutcome {
         func outcome(_ status: LabOutcome.Status) -> LabOutcome {
             LabOutcome(path: lab.path, lab: lab, status: status, originalBytes: originalBytes)
         }
-        if let unknown = scenarioFilter.first(where: { !lab.scenarios.contains($0) }) {
-            return outcome(.toolFailed("--scenario \(unknown): the lab declares \(lab.scenarios.joined(separator: ", "))"))
-        }
         guard lab.compiledCells.contains(where: { appleAvailable || !$0.needsApple }) else {
             return outcome(.nothingToRun)
         }
         let compileOnly = !lab.hasTranscripts && !runWithoutTranscripts
-        let program = ProgramGenerator.generate(lab)
-        func key(_ version: String) -> String {
-            compiler.cacheKey(for: lab, program: program, compilerVersion: version, environment: environment)
-        }
-        if let cache, let version = compilerVersion?.known, let cached = cache.lookup(key(version)) {
+        // Scenarios no lab of the run declares are refused before any build
+        // (`ScenarioSelection`); a lab that declares none of the chosen ones has nothing to run.
+        if !compileOnly && selectedScenarios(of: lab).isEmpty { return outcome(.ran([])) }
+        let program = LabProgram(lab: lab, source: ProgramGenerator.generate(lab), checkOnly: false)
+        let tools = self.tools
+        if let cached = tools.cachedExecutable(program) {
             var result = compileOnly ? outcome(.compiledOnly) : runScenarios(lab, executable: cached, outcome: outcome)
             result.compilerRan = false
             return result
         }
-        return withBuild(lab, source: program, checkOnly: false, failed: { outcome(.toolFailed($0)) }) { build, _ in
+        return withBuild(program, failed: { outcome(.toolFailed($0)) }) { build, _ in
             if let built = build.executable {
                 // Compile errors are never cached: only a successful build is stored.
-                let executable = compilerVersion.flatMap { cache?.store(key($0.wait()), executable: built) } ?? built
+                let executable = tools.storeExecutable(program, builtAt: built) ?? built
                 return compileOnly ? outcome(.compiledOnly) : runScenarios(lab, executable: executable, outcome: outcome)
             }
             if !strict, case let missing = MissingModule.find(in: build.diagnostics, cells: lab.compiledCells), !missing.isEmpty {
@@ -108,23 +115,15 @@ package struct LabPipeline: Sendable {
         func outcome(_ status: LabOutcome.Status) -> LabOutcome {
             LabOutcome(path: lab.path, lab: program, status: status, originalBytes: originalBytes)
         }
-        let source = ProgramGenerator.generate(program)
-        func key(_ version: String) -> String {
-            compiler.cacheKey(for: program, program: source, compilerVersion: version, environment: environment, checkOnly: true)
-        }
-        if let cache, let version = compilerVersion?.known, let cached = cache.lookup(key(version)),
-           let bytes = CacheFiles.readFile(cached)?.bytes, let record = CheckRecord(decoding: bytes) {
-            var result = verdict(cell, of: lab, program: program, build: record.outcome(for: program), outcome: outcome)
+        let check = LabProgram(lab: program, source: ProgramGenerator.generate(program), checkOnly: true)
+        let tools = self.tools
+        if let cached = tools.cachedCheck(check) {
+            var result = verdict(cell, of: lab, program: program, build: cached, outcome: outcome)
             result.compilerRan = false
             return result
         }
-        return withBuild(program, source: source, checkOnly: true, failed: { outcome(.toolFailed($0)) }) { build, folder in
-            if let cache, let version = compilerVersion?.wait() {
-                let recordPath = folder + "/check"
-                if CacheFiles.writeNew(recordPath, CheckRecord(build, folder: folder).encoded, mode: 0o600) {
-                    _ = cache.store(key(version), executable: recordPath)
-                }
-            }
+        return withBuild(check, failed: { outcome(.toolFailed($0)) }) { build, folder in
+            tools.storeCheck(check, build: build, folder: folder)
             return verdict(cell, of: lab, program: program, build: build, outcome: outcome)
         }
     }
@@ -132,27 +131,18 @@ package struct LabPipeline: Sendable {
     /// Runs swiftc on `source` in a private build folder and hands what it said, and the folder, to
     /// `use` while the folder still exists (a program runs from there when it is not cached).
     /// Warnings and the build time go on the outcome `use` returns.
-    private func withBuild(_ lab: Lab, source: String, checkOnly: Bool, failed: (String) -> LabOutcome,
+    private func withBuild(_ program: LabProgram, failed: (String) -> LabOutcome,
                            _ use: (BuildOutcome, String) -> LabOutcome) -> LabOutcome {
-        let directory: BuildDirectory
         do {
-            directory = try BuildDirectory.makePrivate()
-        } catch {
-            return failed(error.description)
-        }
-        defer { directory.remove() }
-        let build: BuildOutcome
-        do {
-            let moduleCache = cache.flatMap { $0.prepareLayout() ? $0.modulesFolder : nil } ?? moduleCacheWithoutCache
-            build = try compiler.build(lab, program: source, in: directory.path, environment: environment,
-                                       moduleCache: moduleCache, limiter: limiter, checkOnly: checkOnly)
+            return try tools.build(program) { build, folder in
+                var result = use(build, folder)
+                result.warnings = build.diagnostics.filter { $0.severity == .warning }
+                result.buildDuration = build.duration
+                return result
+            }
         } catch {
             return failed(Self.toolFailure(error))
         }
-        var result = use(build, directory.path)
-        result.warnings = build.diagnostics.filter { $0.severity == .warning }
-        result.buildDuration = build.duration
-        return result
     }
 
     private func verdict(_ cell: Cell, of lab: Lab, program: Lab, build: BuildOutcome,
@@ -172,10 +162,9 @@ package struct LabPipeline: Sendable {
 
     private func runScenarios(_ lab: Lab, executable: String, outcome: (LabOutcome.Status) -> LabOutcome) -> LabOutcome {
         let timeout = timeoutOverride ?? lab.settings.timeout
-        let scenarios = scenarioFilter.isEmpty ? lab.scenarios : lab.scenarios.filter(scenarioFilter.contains)
-        let runner = ScenarioRunner(executable: executable, timeout: timeout, environment: environment,
-                                    outputLimit: outputLimit, limiter: limiter)
-        let verdicts = zip(scenarios, runner.runAll(scenarios, repeats: repeats)).map { scenario, results in
+        let scenarios = selectedScenarios(of: lab)
+        let results = tools.runScenarios(scenarios, executable: executable, timeout: timeout, repeats: repeats)
+        let verdicts = zip(scenarios, results).map { scenario, results in
             var runs: [ScenarioRun] = []
             for result in results {
                 switch result {
@@ -189,6 +178,11 @@ package struct LabPipeline: Sendable {
             return verdict
         }
         return outcome(.ran(verdicts))
+    }
+
+    /// The lab's scenarios that `--scenario` chose, in the lab's order (all without the option).
+    private func selectedScenarios(of lab: Lab) -> [String] {
+        scenarioFilter.isEmpty ? lab.scenarios : lab.scenarios.filter(scenarioFilter.contains)
     }
 }
 

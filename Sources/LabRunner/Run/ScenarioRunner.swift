@@ -32,12 +32,9 @@ struct ScenarioRunner: Sendable {
     /// scenario in the order given, its runs in order.
     func runAll(_ scenarios: [String], repeats: Int = 1) -> [[Result<ScenarioRun, ProcessError>]] {
         let count = scenarios.count * repeats
-        let results = LockedValue<[Result<ScenarioRun, ProcessError>?]>(Array(repeating: nil, count: count))
-        Parallel.forEach(count, width: count) { i in
-            let result = Result { () throws(ProcessError) -> ScenarioRun in try self.run(scenarios[i / repeats]) }
-            results.withLock { $0[i] = result }
+        let flat = Parallel.map(count, width: count) { i in
+            Result { () throws(ProcessError) -> ScenarioRun in try self.run(scenarios[i / repeats]) }
         }
-        let flat = results.withLock { $0.map { $0! } }
         return scenarios.indices.map { Array(flat[($0 * repeats)..<(($0 + 1) * repeats)]) }
     }
 

@@ -30,6 +30,32 @@ package enum Parallel {
         worker()
         group.wait()
     }
+
+    /// `transform(i)` for every `i` in `0..<count`, on up to `width` threads, the results in
+    /// index order. `inOrder`, when given, receives each result as soon as it and every earlier
+    /// one are done, one call at a time and in index order, so output can stream in order while
+    /// the work finishes in any order.
+    package static func map<T: Sendable>(_ count: Int, width: Int,
+                                         inOrder deliver: (@Sendable (Int, T) -> Void)? = nil,
+                                         _ transform: @escaping @Sendable (Int) -> T) -> [T] {
+        let results = LockedValue<[T?]>(Array(repeating: nil, count: count))
+        // The next index to deliver; held while delivering, so deliveries never overlap.
+        let delivered = LockedValue(0)
+        forEach(count, width: width) { index in
+            let value = transform(index)
+            results.withLock { $0[index] = value }
+            guard let deliver else { return }
+            delivered.withLock { next in
+                while next < count, let ready = results.withLock({ $0[next] }) {
+                    deliver(next, ready)
+                    next += 1
+                }
+            }
+        }
+        let all = results.withLock { $0.compactMap { $0 } }
+        precondition(all.count == count, "Parallel.forEach returned before every index was done")
+        return all
+    }
 }
 
 /// At most `slots` child processes at once, across every lab and scenario: `--jobs`.

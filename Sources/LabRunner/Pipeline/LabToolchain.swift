@@ -1,0 +1,31 @@
+/// A program the pipeline builds: a lab's, a `standalone` cell's, or a compile check's.
+struct LabProgram: Sendable {
+    /// The lab the program is made of (for a cell built apart, the lab `Lab.program(for:)` derives).
+    let lab: Lab
+    /// The generated Swift source.
+    let source: String
+    /// A `compile_fail` or `no_run` check: swiftc stops after its diagnostic passes, links nothing.
+    let checkOnly: Bool
+}
+
+/// What the pipeline asks of swiftc, the compile cache and the scenario processes.
+///
+/// `SwiftToolchain` is the real one; the pipeline's decisions (cache hit or miss, `--strict`,
+/// missing modules, the scenario filter, compile-only files, cells built apart) are tested with a
+/// recording one, without swiftc.
+protocol LabToolchain: Sendable {
+    /// The cached executable of a program, nil on a miss or without a cache.
+    func cachedExecutable(_ program: LabProgram) -> String?
+    /// What swiftc said when it last checked this program, from the cache; nil on a miss.
+    func cachedCheck(_ program: LabProgram) -> BuildOutcome?
+    /// Runs swiftc on the program in a private build folder and hands what it said, and the
+    /// folder, to `use` while the folder still exists (an executable built there runs from it).
+    func build<T>(_ program: LabProgram, _ use: (BuildOutcome, _ folder: String) -> T) throws(BuildError) -> T
+    /// Keeps a built executable in the cache; where it is kept now, nil when it was not stored.
+    func storeExecutable(_ program: LabProgram, builtAt path: String) -> String?
+    /// Keeps what swiftc said for a check, built in `folder`.
+    func storeCheck(_ program: LabProgram, build: BuildOutcome, folder: String)
+    /// Runs `executable` `repeats` times per scenario; for each scenario in order, its runs in order.
+    func runScenarios(_ scenarios: [String], executable: String, timeout: Double,
+                      repeats: Int) -> [[Result<ScenarioRun, ProcessError>]]
+}

@@ -1,0 +1,62 @@
+/// The real `LabToolchain`: swiftc in private build folders, the compile cache, and scenario
+/// processes, all within the run's `JobLimiter`.
+struct SwiftToolchain: LabToolchain {
+    let compiler: SwiftCompiler
+    let environment: [String: String]
+    /// Nil with `--no-cache`.
+    let cache: CompileCache?
+    /// `swiftc --version`, part of every cache key; set together with `cache`.
+    let compilerVersion: CompilerVersionLookup?
+    /// Where clang's module cache goes without a compile cache.
+    let moduleCacheWithoutCache: String?
+    let limiter: JobLimiter
+    let outputLimit: Int
+
+    /// The cache key, nil without a cache. A lookup only uses a version already known (asking
+    /// swiftc runs alongside the first builds); storing waits for it.
+    private func key(_ program: LabProgram, waitForVersion: Bool) -> String? {
+        guard cache != nil, let lookup = compilerVersion,
+              let version = waitForVersion ? lookup.wait() : lookup.known else { return nil }
+        return compiler.cacheKey(for: program.lab, program: program.source, compilerVersion: version,
+                                 environment: environment, checkOnly: program.checkOnly)
+    }
+
+    func cachedExecutable(_ program: LabProgram) -> String? {
+        guard let cache, let key = key(program, waitForVersion: false) else { return nil }
+        return cache.lookup(key)
+    }
+
+    func cachedCheck(_ program: LabProgram) -> BuildOutcome? {
+        guard let cache, let key = key(program, waitForVersion: false), let cached = cache.lookup(key),
+              let bytes = CacheFiles.readFile(cached)?.bytes, let record = CheckRecord(decoding: bytes) else { return nil }
+        return record.outcome(for: program.lab)
+    }
+
+    func build<T>(_ program: LabProgram, _ use: (BuildOutcome, String) -> T) throws(BuildError) -> T {
+        let directory = try BuildDirectory.makePrivate()
+        defer { directory.remove() }
+        let moduleCache = cache.flatMap { $0.prepareLayout() ? $0.modulesFolder : nil } ?? moduleCacheWithoutCache
+        let build = try compiler.build(program.lab, program: program.source, in: directory.path, environment: environment,
+                                       moduleCache: moduleCache, limiter: limiter, checkOnly: program.checkOnly)
+        return use(build, directory.path)
+    }
+
+    func storeExecutable(_ program: LabProgram, builtAt path: String) -> String? {
+        guard let cache, let key = key(program, waitForVersion: true) else { return nil }
+        return cache.store(key, executable: path)
+    }
+
+    func storeCheck(_ program: LabProgram, build: BuildOutcome, folder: String) {
+        guard let cache, let key = key(program, waitForVersion: true) else { return }
+        let recordPath = folder + "/check"
+        if CacheFiles.writeNew(recordPath, CheckRecord(build, folder: folder).encoded, mode: 0o600) {
+            _ = cache.store(key, executable: recordPath)
+        }
+    }
+
+    func runScenarios(_ scenarios: [String], executable: String, timeout: Double,
+                      repeats: Int) -> [[Result<ScenarioRun, ProcessError>]] {
+        ScenarioRunner(executable: executable, timeout: timeout, environment: environment,
+                       outputLimit: outputLimit, limiter: limiter).runAll(scenarios, repeats: repeats)
+    }
+}
