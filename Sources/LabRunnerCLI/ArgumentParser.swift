@@ -58,6 +58,8 @@ struct ArgumentSpec: Sendable {
 /// A mistake in how the tool was called (exit status 2).
 enum UsageError: Error, CustomStringConvertible, Equatable {
     case unknownCommand(String, suggestion: String?)
+    /// A file or folder given where the command goes.
+    case labAsCommand(String)
     case unknownOption(String, suggestion: String?)
     case missingValue(option: String)
     case unexpectedValue(option: String)
@@ -69,6 +71,8 @@ enum UsageError: Error, CustomStringConvertible, Equatable {
         switch self {
         case .unknownCommand(let name, let suggestion):
             "unknown command '\(name)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
+        case .labAsCommand(let path):
+            "unknown command '\(path)'; to check it, run 'labrunner run \(path)'"
         case .unknownOption(let option, let suggestion):
             "unknown option '\(option)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
         case .missingValue(let option):

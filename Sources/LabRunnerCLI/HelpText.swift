@@ -34,14 +34,18 @@ enum HelpText {
 
     OPTIONS:
       --update             Rewrite output blocks to what the cells printed (in place, atomically)
-      --scenario NAME      Run only this scenario (repeatable)
+      --scenario NAME      Run only this scenario (repeatable); a name no lab of the run declares
+                           is a usage error
       --timeout SECONDS    Override each lab's timeout per scenario run
       --bare LANG          Read fences without an info string as LANG (`--bare swift` for guides)
       --strict             Fail a lab that imports a module this machine lacks (default: skip it)
       --repeat N           Run each scenario N times; a cell whose output differs between runs is
                            reported as flaky, even when one of the runs matched
       -j, --jobs N         Processes at once: compiles and scenario runs (default: the number of cores)
-      --shard K/N          Run only the K-th of N deterministic, balanced parts of the labs (CI matrices)
+      --shard K/N          Run only the K-th of N parts of the files (CI matrices): in path order, each
+                           file goes to the part with the least work so far, work being the programs
+                           it needs built (1 for its cells, 1 per standalone, compile_fail or no_run
+                           cell; 0 without Swift cells), read from the files alone
       --cache-dir DIR      Compile cache (default: $XDG_CACHE_HOME/labrunner or ~/.cache/labrunner)
       --no-cache           Always run swiftc; store nothing
       --junit FILE         Write a JUnit XML report (a testsuite per lab, a testcase per scenario)

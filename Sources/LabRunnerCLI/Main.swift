@@ -52,8 +52,15 @@ struct LabRunnerMain {
             if wantsHelp { Console.out(HelpText.list); return ExitStatus.success }
             return try ListCommand(arguments: rest).execute()
         default:
+            if looksLikeALab(command) { throw .labAsCommand(command) }
             throw .unknownCommand(command, suggestion: EditDistance.closest(to: command, in: commands))
         }
+    }
+
+    /// `labrunner todo.md`: a path where the command goes, meant for `run`.
+    static func looksLikeALab(_ word: String) -> Bool {
+        let lowered = word.lowercased()
+        return lowered.hasSuffix(".md") || lowered.hasSuffix(".markdown") || FileManager.default.fileExists(atPath: word)
     }
 
     static let commands = ["run", "extract", "list", "help"]

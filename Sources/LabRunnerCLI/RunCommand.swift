@@ -19,7 +19,13 @@ struct RunCommand {
             Console.diagnostic([error.description])
             return ExitStatus.usage
         }
-        if let shard = options.shard { labPaths = shard.select(labPaths) }
+        do {
+            labPaths = try LabSelection.select(labPaths, scenarios: options.scenarios, shard: options.shard,
+                                               bareLanguage: options.bareLanguage)
+        } catch {
+            Console.error(error.description)
+            return ExitStatus.usage
+        }
         do {
             compiler = try SwiftCompiler.locate(environment: environment)
         } catch {

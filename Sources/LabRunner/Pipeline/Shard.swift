@@ -1,8 +1,11 @@
-/// `--shard K/N`: a deterministic 1/N of the labs, so a CI matrix can split a large tree.
+/// `--shard K/N`: a deterministic 1/N of the labs, balanced by what they need built, so a CI
+/// matrix can split a large tree.
 ///
-/// Labs are taken in path order and dealt round-robin: every machine computes the same split
-/// from the same tree, shard sizes differ by at most one, and the N shards together hold every
-/// lab exactly once.
+/// Each file weighs the programs it needs built (`weight(of:)`), judged from its content alone:
+/// never from the compile cache or the platform, or machines would split differently. Files are
+/// taken in path order, each to the shard with the least weight so far (then the fewest files,
+/// then the lowest number). Every machine computes the same split from the same tree, the N
+/// shards together hold every file exactly once, and with equal weights it is round-robin.
 package struct Shard: Sendable, Equatable {
     /// 1-based.
     let index: Int
@@ -16,8 +19,29 @@ package struct Shard: Sendable, Equatable {
         self.count = count
     }
 
-    package func select(_ paths: [String]) -> [String] {
-        let sorted = paths.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
-        return sorted.enumerated().filter { $0.offset % count == index - 1 }.map(\.element)
+    /// The programs a lab needs built: its program when it has program cells (Apple-only ones
+    /// included, so macOS and Linux agree), plus each `standalone`, `compile_fail` and `no_run`
+    /// cell. A file without Swift cells (a README), or one that is not a valid lab, weighs 0.
+    static func weight(of lab: Lab) -> Int {
+        (lab.compiledCells.isEmpty ? 0 : 1) + lab.cellsBuiltApart.count
+    }
+
+    /// This shard's files, in path order.
+    func select(_ files: [(path: String, weight: Int)]) -> [String] {
+        let sorted = files.sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
+        var loads = Array(repeating: (weight: 0, files: 0), count: count)
+        var mine: [String] = []
+        for file in sorted {
+            let lightest = loads.indices.min { loads[$0] < loads[$1] } ?? 0
+            loads[lightest].weight += max(0, file.weight)
+            loads[lightest].files += 1
+            if lightest == index - 1 { mine.append(file.path) }
+        }
+        return mine
+    }
+
+    /// With every file weighing the same: round-robin in path order.
+    func select(_ paths: [String]) -> [String] {
+        select(paths.map { ($0, 1) })
     }
 }

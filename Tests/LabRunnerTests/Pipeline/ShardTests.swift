@@ -30,4 +30,31 @@ struct ShardTests {
         #expect(shard.select(paths) == shard.select(paths.reversed()))
         #expect(shard.select(paths) == ["a.md", "d/c.md"])
     }
+
+    /// Files in path order, each to the lightest shard (then the one with fewer files): a heavy
+    /// lab fills its shard while the other takes the rest; READMEs (weight 0) are spread too.
+    @Test(arguments: [
+        ([("a.md", 3), ("b.md", 1), ("c.md", 1), ("d.md", 1), ("e.md", 0)], ["a.md", "e.md"], ["b.md", "c.md", "d.md"]),
+        ([("a.md", 1), ("b.md", 1), ("c.md", 1), ("d.md", 1)], ["a.md", "c.md"], ["b.md", "d.md"]),
+        ([("README.md", 0), ("x.md", 0), ("lab1.md", 2), ("lab2.md", 2)], ["README.md", "lab2.md"], ["lab1.md", "x.md"]),
+    ])
+    func shardsBalanceByWeight(files: [(String, Int)], first: [String], second: [String]) {
+        let weighed = files.map { (path: $0.0, weight: $0.1) }
+        #expect(Shard("1/2")!.select(weighed) == first)
+        #expect(Shard("2/2")!.select(weighed) == second)
+        #expect(Shard("1/2")!.select(weighed.reversed()) == first)
+    }
+
+    @Test(arguments: [
+        ("# Notes\n\n```text\nhello\n```\n", 0),
+        ("```swift skip\nlet x =\n```\n", 0),
+        ("```swift\nprint(1)\n```\n```swift\nprint(2)\n```\n", 1),
+        ("```swift\nimport SwiftUI\nstruct V: View { var body: some View { Text(\"x\") } }\n```\n", 1),
+        ("```swift\nlet a = 1\n```\n```swift standalone\nprint(1)\n```\n```swift compile_fail\na = 2\n```\n```swift no_run\nprint(a)\n```\n", 4),
+        ("```swift compile_fail\nlet a: Int = \"\"\n```\n", 1),
+    ])
+    func aFileWeighsTheProgramsItNeedsBuilt(text: String, weight: Int) throws {
+        let lab = try LabParser.parse(bytes: Array(text.utf8), path: "lab.md")
+        #expect(Shard.weight(of: lab) == weight)
+    }
 }
