@@ -68,6 +68,8 @@ import Glibc
 
     // MARK: Stopping children
 
+    // Timeouts are checked against children that would run for 30 s: a margin no busy machine
+    // eats, where a fixed "under 2 s" flakes.
     @Test func killsAtTheTimeoutAndKeepsOutputSoFar() throws {
         let clock = ContinuousClock.now
         let result = try run("/bin/sh", "-c", "echo before; exec /bin/sleep 30", timeout: 0.5)
@@ -75,15 +77,14 @@ import Glibc
         #expect(result.termination == .timedOut)
         #expect(text(result.stdout) == "before\n")
         #expect(result.duration >= 0.5)
-        #expect(result.duration < 2)
-        #expect(elapsed < .seconds(2))
+        #expect(elapsed < .seconds(25), "waited for the child instead of killing it")
     }
 
     @Test func timesOutAChildThatClosedItsPipes() throws {
         // No EOF to wait for: the deadline must still be honoured.
         let result = try run("/bin/sh", "-c", "exec >&- 2>&-; exec /bin/sleep 30", timeout: 0.5)
         #expect(result.termination == .timedOut)
-        #expect(result.duration < 2)
+        #expect(result.duration < 25, "waited for the child instead of killing it")
     }
 
     @Test func grandchildHoldingThePipeDoesNotDelayOrOutliveTheRun() throws {
@@ -91,7 +92,7 @@ import Glibc
         // the sleep still holds stdout. The safety timeout only catches a broken implementation.
         let result = try run("/bin/sh", "-c", "echo $$; /bin/sleep 30 & echo $!", timeout: 5)
         #expect(result.termination == .exited(0))
-        #expect(result.duration < 2)
+        #expect(result.duration < 25, "waited for the background sleep")
         let pids = text(result.stdout).split(separator: "\n").compactMap { pid_t($0) }
         try #require(pids.count == 2)
         let (pgid, grandchild) = (pids[0], pids[1])
@@ -110,7 +111,6 @@ import Glibc
         #expect(result.termination == .outputLimitExceeded)
         #expect(result.stdout.count == 1000)
         #expect(result.stdout == Array(String(repeating: "y\n", count: 500).utf8))
-        #expect(result.duration < 2)
     }
 
     @Test func appliesTheOutputLimitToStderrToo() throws {
@@ -190,24 +190,30 @@ import Glibc
 
     // MARK: Concurrency and resources
 
+    /// Counting, not timing: each child marks itself started, then waits until all 16 are, and
+    /// says how many it saw. Serialised runs would see 1, 2, …; only concurrent ones all see 16.
     @Test func manyConcurrentRunsFromSeveralThreads() throws {
         let count = 16
-        let clock = ContinuousClock.now
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("labrunner-concurrent-\(getpid())-\(UInt32.random(in: 0 ... .max))").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        // Up to 400 × 0.05 s: a generous bound that only serialised runs reach.
+        let script = """
+            index=$1; folder=$2; : > "$folder/$index"; i=0
+            while [ $i -lt 400 ]; do set -- "$folder"/*; [ $# -ge \(count) ] && break; /bin/sleep 0.05; i=$((i+1)); done
+            echo "$index saw $#"; echo "e$index" >&2
+            """
         let runs = (0..<count).map { index in
-            ThreadedRun(ProcessRequest(
-                executable: "/bin/sh", arguments: ["-c", "/bin/sleep 0.3; echo \"$1\"; echo \"e$1\" >&2", "sh", "\(index)"],
-                environment: [:], timeout: 10))
+            ThreadedRun(ProcessRequest(executable: "/bin/sh", arguments: ["-c", script, "sh", "\(index)", folder],
+                                       environment: [:], timeout: 60))
         }
         let results = runs.map { $0.wait() }
-        let elapsed = ContinuousClock.now - clock
         for (index, outcome) in results.enumerated() {
             let result = try outcome.get()
-            #expect(text(result.stdout) == "\(index)\n")
+            #expect(text(result.stdout) == "\(index) saw \(count)\n")
             #expect(text(result.stderr) == "e\(index)\n")
             #expect(result.termination == .exited(0))
         }
-        // Serialised they would take 16 × 0.3 s.
-        #expect(elapsed < .seconds(3))
     }
 
     @Test func childrenInheritNoStrayDescriptors() throws {
@@ -245,13 +251,13 @@ import Glibc
         registry.killAll()
         let result = try running.wait().get()
         #expect(result.termination == .signaled(SIGKILL))
-        #expect(result.duration < 3)
+        #expect(result.duration < 25, "killAll did not stop the 30 s sleeps")
         #expect(registry.liveGroups.isEmpty)
 
         // After killAll (shutdown), a new child is killed at once.
         let late = try ChildProcess.run(request, registry: registry)
         #expect(late.termination == .signaled(SIGKILL))
-        #expect(late.duration < 3)
+        #expect(late.duration < 25, "a spawn after killAll ran on")
     }
 
     @Test func registryHoldsTheGroupOnlyWhileItRuns() throws {
