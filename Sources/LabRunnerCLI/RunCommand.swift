@@ -54,29 +54,23 @@ struct RunCommand {
         if options.verbose { Console.out(report.style.dim("swiftc: \(compiler.path), jobs: \(options.jobs)")) }
 
         let progress = ProgressLine(enabled: ProgressLine.isWanted(environment: environment), total: labPaths.count)
-        let results = LockedValue<[[(LabOutcome, UpdateSummary?, Double)]?]>(Array(repeating: nil, count: labPaths.count))
-        let printed = LockedValue(0)
         let update = options.update
-        Parallel.forEach(labPaths.count, width: options.jobs) { [labPaths, pipeline, report] index in
+        // A lab is printed once it and every lab before it are done: path order, whatever finishes first.
+        let results = Parallel.map(labPaths.count, width: options.jobs, inOrder: { [report] (index, parts: [(LabOutcome, UpdateSummary?, Double)]) in
+            let lines = parts.flatMap { outcome, summary, _ in report.render(outcome, update: summary) }
+            progress.printAbove((index > 0 ? [""] : []) + lines)
+        }) { [labPaths, pipeline] index in
             progress.started(labPaths[index])
             let started = Date()
             let outcomes = pipeline.run(path: labPaths[index])
             let summaries = update ? Self.write(outcomes) : outcomes.map { _ in nil }
             let seconds = Date().timeIntervalSince(started)
-            results.withLock { $0[index] = zip(outcomes, summaries).map { ($0, $1, seconds) } }
             progress.finished(labPaths[index])
-            // Print every lab whose predecessors are all printed: path order, whatever finishes first.
-            printed.withLock { next in
-                while next < labPaths.count, let parts = results.withLock({ $0[next] }) {
-                    let lines = parts.flatMap { outcome, summary, _ in report.render(outcome, update: summary) }
-                    progress.printAbove((next > 0 ? [""] : []) + lines)
-                    next += 1
-                }
-            }
+            return zip(outcomes, summaries).map { ($0, $1, seconds) }
         }
         progress.finish()
 
-        let finished = results.withLock { $0.flatMap { $0! } }
+        let finished = results.flatMap { $0 }
         if let cache = pipeline.cache, finished.contains(where: { $0.0.compilerRan && $0.0.buildDuration > 0 }) {
             cache.prune()
         }
