@@ -85,7 +85,7 @@ package struct LabPipeline: Sendable {
         }
         let compileOnly = !lab.hasTranscripts && !runWithoutTranscripts
         // Scenarios no lab of the run declares are refused before any build
-        // (`ScenarioSelection`); a lab that declares none of the chosen ones has nothing to run.
+        // (`LabSelection`); a lab that declares none of the chosen ones has nothing to run.
         if !compileOnly && selectedScenarios(of: lab).isEmpty { return outcome(.ran([])) }
         let program = LabProgram(lab: lab, source: ProgramGenerator.generate(lab), checkOnly: false)
         let tools = self.tools
@@ -128,9 +128,9 @@ package struct LabPipeline: Sendable {
         }
     }
 
-    /// Runs swiftc on `source` in a private build folder and hands what it said, and the folder, to
-    /// `use` while the folder still exists (a program runs from there when it is not cached).
-    /// Warnings and the build time go on the outcome `use` returns.
+    /// Builds `program` and hands what swiftc said, and the build folder, to `use` while the folder
+    /// still exists (a program runs from there when it is not cached). Warnings and the build time
+    /// go on the outcome `use` returns; a toolchain failure becomes `failed`'s outcome.
     private func withBuild(_ program: LabProgram, failed: (String) -> LabOutcome,
                            _ use: (BuildOutcome, String) -> LabOutcome) -> LabOutcome {
         do {
