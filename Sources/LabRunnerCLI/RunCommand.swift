@@ -56,7 +56,8 @@ struct RunCommand {
         let progress = ProgressLine(enabled: ProgressLine.isWanted(environment: environment), total: labPaths.count)
         let update = options.update
         // A lab is printed once it and every lab before it are done: path order, whatever finishes first.
-        let results = Parallel.map(labPaths.count, width: options.jobs, inOrder: { [report] (index, parts: [(LabOutcome, UpdateSummary?, Double)]) in
+        typealias Finished = (LabOutcome, UpdateSummary?, Double)
+        let results = Parallel.map(labPaths.count, width: options.jobs, inOrder: { [report] (index, parts: [Finished]) in
             let lines = parts.flatMap { outcome, summary, _ in report.render(outcome, update: summary) }
             progress.printAbove((index > 0 ? [""] : []) + lines)
         }) { [labPaths, pipeline] index in
