@@ -6,7 +6,7 @@ import Testing
 /// a quadratic step (per line, block, cell or section) would take hours on the 50 MB guide and
 /// run into LabRunnerCLI's hang guard instead of finishing in seconds. That guide alone takes
 /// most of a minute, so it runs from `bench/large-inputs.sh` (which sets `LABRUNNER_BENCH`);
-/// `swift test` checks the same things on a 2 MB guide.
+/// `swift test` checks the same things on a 1 MB guide.
 @Suite struct LargeInputEndToEndTests {
     static let benchmarking = ProcessInfo.processInfo.environment["LABRUNNER_BENCH"] != nil
 
@@ -25,8 +25,8 @@ import Testing
         #expect(extracted.stdout.contains("\nlet s = \"\(long)\"\nprint(s.count)\n"))
     }
 
-    @Test func aTwoMegabyteGuide() throws {
-        try checkAGuide(megabytes: 2)
+    @Test func aOneMegabyteGuide() throws {
+        try checkAGuide(megabytes: 1)
     }
 
     @Test(.enabled(if: benchmarking, "the 50 MB guide takes most of a minute: bench/large-inputs.sh runs it"))

@@ -69,7 +69,8 @@ struct ThroughputTests {
         return count
     }
 
-    @Test(.enabled(if: ProcessInfo.processInfo.environment["LABRUNNER_MD_BENCH"] != nil))
+    @Test(.enabled(if: ProcessInfo.processInfo.environment["LABRUNNER_MD_BENCH"] != nil,
+                   "prints MB/s, by hand or from bench/large-inputs.sh"))
     func throughput() {
         let document = Self.generatedDocument(megabytes: 5)
         #expect(Self.measure("mixed lab document", document) > 10_000)
