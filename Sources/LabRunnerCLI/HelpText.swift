@@ -1,5 +1,7 @@
 import LabRunner
-/// The text of `labrunner --help` and `labrunner help COMMAND`.
+/// The text of `labrunner --help` and `labrunner help COMMAND`. `run`'s options are listed from
+/// `RunOptions.declarations`; `extract`'s and `list`'s few are written out here, and
+/// `OptionDocumentationTests` checks every command's help against what its parser accepts.
 enum HelpText {
     static let version = "labrunner 0.1.0"
 
@@ -33,25 +35,7 @@ enum HelpText {
     Labs build and run in parallel; reports come in path order.
 
     OPTIONS:
-      --update             Rewrite output blocks to what the cells printed (in place, atomically)
-      --scenario NAME      Run only this scenario (repeatable); a name no lab of the run declares
-                           is a usage error
-      --timeout SECONDS    Override each lab's timeout per scenario run
-      --bare LANG          Read fences without an info string as LANG (`--bare swift` for guides)
-      --strict             Fail a lab that imports a module this machine lacks (default: skip it)
-      --repeat N           Run each scenario N times; a cell whose output differs between runs is
-                           reported as flaky, even when one of the runs matched
-      -j, --jobs N         Processes at once: compiles and scenario runs (default: the number of cores)
-      --shard K/N          Run only the K-th of N parts of the files (CI matrices): in path order, each
-                           file goes to the part with the least work so far, work being the programs
-                           it needs built (1 for its cells, 1 per standalone, compile_fail or no_run
-                           cell; 0 without Swift cells), read from the files alone
-      --cache-dir DIR      Compile cache (default: $XDG_CACHE_HOME/labrunner or ~/.cache/labrunner)
-      --no-cache           Always run swiftc; store nothing
-      --junit FILE         Write a JUnit XML report (a testsuite per lab, a testcase per scenario)
-      --json FILE          Write a JSON report (labs, scenarios, cells, diffs, diagnostics, durations)
-      -v, --verbose        Also say whether swiftc ran or the cache served the lab, and build times
-      -h, --help           Show this help
+    \(OptionDeclaration.helpLines(RunOptions.declarations).joined(separator: "\n"))
 
     Under GitHub Actions (GITHUB_ACTIONS=true) failures are also printed as ::error annotations.
 

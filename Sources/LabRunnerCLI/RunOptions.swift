@@ -3,11 +3,35 @@ import LabRunner
 
 /// What `labrunner run` was asked to do.
 struct RunOptions: Sendable {
-    static let spec = ArgumentSpec(
-        flags: ["--update", "--verbose", "--no-cache", "--strict"],
-        options: ["--scenario", "--timeout", "--jobs", "--shard", "--cache-dir", "--junit", "--json", "--repeat", "--bare"],
-        aliases: ["-v": "--verbose", "-j": "--jobs"]
-    )
+    /// Every option of `run`, in the order `labrunner help run` lists them.
+    static let declarations = [
+        OptionDeclaration(name: "--update", help: "Rewrite output blocks to what the cells printed (in place, atomically)"),
+        OptionDeclaration(name: "--scenario", value: "NAME",
+                          help: "Run only this scenario (repeatable); a name no lab of the run declares is a usage error"),
+        OptionDeclaration(name: "--timeout", value: "SECONDS", help: "Override each lab's timeout per scenario run"),
+        OptionDeclaration(name: "--bare", value: "LANG",
+                          help: "Read fences without an info string as LANG (`--bare swift` for guides)"),
+        OptionDeclaration(name: "--strict", help: "Fail a lab that imports a module this machine lacks (default: skip it)"),
+        OptionDeclaration(name: "--repeat", value: "N", help: "Run each scenario N times; a cell whose output differs "
+                          + "between runs is reported as flaky, even when one of the runs matched"),
+        OptionDeclaration(name: "--jobs", aliases: ["-j"], value: "N",
+                          help: "Processes at once: compiles and scenario runs (default: the number of cores)"),
+        OptionDeclaration(name: "--shard", value: "K/N", help: "Run only the K-th of N parts of the files (CI matrices): "
+                          + "in path order, each file goes to the part with the least work so far, work being the "
+                          + "programs it needs built (1 for its cells, 1 per standalone, compile_fail or no_run cell; "
+                          + "0 without Swift cells), read from the files alone"),
+        OptionDeclaration(name: "--cache-dir", value: "DIR",
+                          help: "Compile cache (default: $XDG_CACHE_HOME/labrunner or ~/.cache/labrunner)"),
+        OptionDeclaration(name: "--no-cache", help: "Always run swiftc; store nothing"),
+        OptionDeclaration(name: "--junit", value: "FILE",
+                          help: "Write a JUnit XML report (a testsuite per lab, a testcase per scenario)"),
+        OptionDeclaration(name: "--json", value: "FILE",
+                          help: "Write a JSON report (labs, scenarios, cells, diffs, diagnostics, durations)"),
+        OptionDeclaration(name: "--verbose", aliases: ["-v"],
+                          help: "Also say whether swiftc ran or the cache served the lab, and build times"),
+    ]
+
+    static let spec = ArgumentSpec(declarations)
 
     var paths: [String] = []
     var update = false
