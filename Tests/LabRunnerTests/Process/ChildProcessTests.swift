@@ -194,7 +194,8 @@ import Glibc
     /// says how many it saw. Serialised runs would see 1, 2, …; only concurrent ones all see 16.
     @Test func manyConcurrentRunsFromSeveralThreads() throws {
         let count = 16
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("labrunner-concurrent-\(getpid())-\(UInt32.random(in: 0 ... .max))").path
+        let folder = FileManager.default.temporaryDirectory
+            .appendingPathComponent("labrunner-concurrent-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         // Up to 400 × 0.05 s: a generous bound that only serialised runs reach.
