@@ -77,6 +77,8 @@ package struct LabPipeline: Sendable {
         guard lab.compiledCells.contains(where: { appleAvailable || !$0.needsApple }) else {
             return outcome(.nothingToRun)
         }
+        let unbalanced = CellBracketCheck.diagnostics(for: lab)
+        if !unbalanced.isEmpty { return outcome(.compileFailed(errors: unbalanced, rawOutput: "")) }
         let compileOnly = !lab.hasTranscripts && !runWithoutTranscripts
         let program = ProgramGenerator.generate(lab)
         func key(_ version: String) -> String {
