@@ -13,18 +13,21 @@ enum CellBracketCheck {
     static func diagnostics(for cell: Cell, in lab: Lab) -> [Diagnostic] {
         let code = Array(cell.block.code.utf8)
         guard let problem = BracketBalance.firstProblem(in: code) else { return [] }
-        let at = location(of: problem.token, in: cell, of: lab)
+        func error(_ message: String) -> Diagnostic {
+            Diagnostic(severity: .error, location: location(of: problem.token, in: cell, of: lab), message: message)
+        }
         switch problem.kind {
         case .neverClosed:
-            return [Diagnostic(severity: .error, location: at, message: "'\(problem.text)' is never closed in this cell"),
-                    Diagnostic(severity: .note, location: nil, message: "a cell must be complete: a later cell cannot close what it opens")]
+            return [error("'\(problem.text)' is never closed in this cell"),
+                    Diagnostic(severity: .note, location: nil,
+                               message: "a cell must be complete: a later cell cannot close what it opens")]
         case .neverOpened:
             let opener = ["}": "{", ")": "(", "]": "["][problem.text] ?? problem.text
-            return [Diagnostic(severity: .error, location: at, message: "'\(problem.text)' has no matching '\(opener)' in this cell")]
+            return [error("'\(problem.text)' has no matching '\(opener)' in this cell")]
         case .mismatched(let opener):
             let opening = opener.text(in: code)
             let closer = ["{": "}", "[": "]"][opening] ?? ")"
-            return [Diagnostic(severity: .error, location: at, message: "expected '\(closer)' before '\(problem.text)' in this cell"),
+            return [error("expected '\(closer)' before '\(problem.text)' in this cell"),
                     Diagnostic(severity: .note, location: location(of: opener, in: cell, of: lab),
                                message: "to match this opening '\(opening)'")]
         }

@@ -35,7 +35,8 @@ package enum BracketBalance {
                 continue
             }
             let byte = bytes[token.range.lowerBound]
-            if token.kind == .interpolationStart || byte == Ascii.openParen || byte == Ascii.openBracket || byte == Ascii.openBrace {
+            if token.kind == .interpolationStart
+                || byte == SwiftASCII.openParen || byte == SwiftASCII.openBracket || byte == SwiftASCII.openBrace {
                 open.append(token)
                 continue
             }
@@ -64,9 +65,9 @@ package enum BracketBalance {
     private static func opener(closing token: Token, in bytes: [UInt8]) -> String? {
         if token.kind == .interpolationEnd { return "\\(" }
         switch bytes[token.range.lowerBound] {
-        case Ascii.closeParen: return "("
-        case Ascii.closeBracket: return "["
-        case Ascii.closeBrace: return "{"
+        case SwiftASCII.closeParen: return "("
+        case SwiftASCII.closeBracket: return "["
+        case SwiftASCII.closeBrace: return "{"
         default: return nil
         }
     }
@@ -74,9 +75,9 @@ package enum BracketBalance {
     /// `"""`, `#"""`… for a string's first segment; nil for a single-line string.
     private static func multilineOpening(_ token: Token, in bytes: [UInt8]) -> String? {
         var index = token.range.lowerBound
-        while index < token.range.upperBound, bytes[index] == Ascii.pound { index += 1 }
+        while index < token.range.upperBound, bytes[index] == SwiftASCII.pound { index += 1 }
         let quotes = bytes[index..<min(index + 3, token.range.upperBound)]
-        guard quotes.count == 3, quotes.allSatisfy({ $0 == Ascii.quote }) else { return nil }
+        guard quotes.count == 3, quotes.allSatisfy({ $0 == SwiftASCII.quote }) else { return nil }
         return String(decoding: bytes[token.range.lowerBound..<index + 3], as: UTF8.self)
     }
 }

@@ -8,23 +8,24 @@ extension SwiftLexer {
     /// The bare regex literal at `start`, or nil when the `/` is an operator.
     mutating func scanBareRegex(at start: Int) -> Token? {
         let first = byte(start + 1)
-        guard first != Ascii.space, first != Ascii.tab, !Ascii.isNewline(first), start + 1 < bytes.count else { return nil }
+        guard start + 1 < bytes.count, first != SwiftASCII.space, first != SwiftASCII.tab, !SwiftASCII.isNewline(first)
+        else { return nil }
         var depth = 0
         var index = start + 1
         while index < bytes.count {
             switch bytes[index] {
-            case Ascii.newline, Ascii.carriageReturn:
+            case SwiftASCII.newline, SwiftASCII.carriageReturn:
                 return nil
-            case Ascii.backslash:
-                if Ascii.isNewline(byte(index + 1)) { return nil }
+            case SwiftASCII.backslash:
+                if SwiftASCII.isNewline(byte(index + 1)) { return nil }
                 index += 2
                 continue
-            case Ascii.openParen:
+            case SwiftASCII.openParen:
                 depth += 1
-            case Ascii.closeParen:
+            case SwiftASCII.closeParen:
                 if depth == 0 { return nil }
                 depth -= 1
-            case Ascii.slash:
+            case SwiftASCII.slash:
                 return token(.regex, start, index + 1)
             default:
                 break
@@ -38,16 +39,16 @@ extension SwiftLexer {
     /// otherwise it ends, unterminated, at the end of its line.
     mutating func scanExtendedRegex(at start: Int, pounds: Int) -> Token {
         let bodyStart = start + pounds + 1
-        let multiline = Ascii.isNewline(byte(bodyStart))
+        let multiline = SwiftASCII.isNewline(byte(bodyStart))
         var index = bodyStart
         while index < bytes.count {
             let byte = bytes[index]
-            if byte == Ascii.backslash {
-                index += Ascii.isNewline(self.byte(index + 1)) && !multiline ? 1 : 2
+            if byte == SwiftASCII.backslash {
+                index += SwiftASCII.isNewline(self.byte(index + 1)) && !multiline ? 1 : 2
                 continue
             }
-            if !multiline, Ascii.isNewline(byte) { break }
-            if byte == Ascii.slash, (0..<pounds).allSatisfy({ self.byte(index + 1 + $0) == Ascii.pound }) {
+            if !multiline, SwiftASCII.isNewline(byte) { break }
+            if byte == SwiftASCII.slash, (0..<pounds).allSatisfy({ self.byte(index + 1 + $0) == SwiftASCII.pound }) {
                 return token(.regex, start, index + 1 + pounds)
             }
             index += 1
