@@ -56,18 +56,18 @@ package enum BracketBalance {
         return open.last.map { BracketProblem(kind: .neverClosed, token: $0, text: $0.text(in: bytes)) }
     }
 
-    /// What an opening token is, as the closers name it: `(`, `[`, `{` or `\(`.
-    private static func opener(of token: Token, in bytes: [UInt8]) -> String {
-        token.kind == .interpolationStart ? "\\(" : String(UnicodeScalar(bytes[token.range.lowerBound]))
+    /// What an opening token is, as the closers name it: its byte (`(`, `[`, `{`), 0 for `\(`.
+    private static func opener(of token: Token, in bytes: [UInt8]) -> UInt8 {
+        token.kind == .interpolationStart ? 0 : bytes[token.range.lowerBound]
     }
 
     /// The opener a closing token needs; nil for punctuation that is no bracket.
-    private static func opener(closing token: Token, in bytes: [UInt8]) -> String? {
-        if token.kind == .interpolationEnd { return "\\(" }
+    private static func opener(closing token: Token, in bytes: [UInt8]) -> UInt8? {
+        if token.kind == .interpolationEnd { return 0 }
         switch bytes[token.range.lowerBound] {
-        case SwiftASCII.closeParen: return "("
-        case SwiftASCII.closeBracket: return "["
-        case SwiftASCII.closeBrace: return "{"
+        case SwiftASCII.closeParen: return SwiftASCII.openParen
+        case SwiftASCII.closeBracket: return SwiftASCII.openBracket
+        case SwiftASCII.closeBrace: return SwiftASCII.openBrace
         default: return nil
         }
     }

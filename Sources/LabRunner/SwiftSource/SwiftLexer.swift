@@ -57,7 +57,7 @@ package struct SwiftLexer: Sequence, IteratorProtocol {
         case .identifier, .number, .stringSegment, .regex, .placeholder, .poundKeyword:
             regexAllowed = false
         case .keyword:
-            regexAllowed = !SwiftKeywords.endingExpression.contains(String(decoding: bytes[start..<end], as: UTF8.self))
+            regexAllowed = !SwiftKeywords.endsExpression(bytes, start..<end)
         case .punctuation:
             let first = bytes[start]
             regexAllowed = first != SwiftASCII.closeParen && first != SwiftASCII.closeBracket
@@ -145,8 +145,7 @@ package struct SwiftLexer: Sequence, IteratorProtocol {
     private mutating func scanIdentifier(at start: Int) -> Token {
         let nameEnd = end(ofIdentifierFrom: start + 1)
         let length = nameEnd - start
-        if length >= 2, length <= SwiftKeywords.longest, bytes[start] < 0x80,
-           SwiftKeywords.reserved.contains(String(decoding: bytes[start..<nameEnd], as: UTF8.self)) {
+        if length >= 2, length <= SwiftKeywords.longest, bytes[start] < 0x80, SwiftKeywords.isReserved(bytes, start..<nameEnd) {
             return token(.keyword, start, nameEnd)
         }
         return token(.identifier, start, nameEnd)
