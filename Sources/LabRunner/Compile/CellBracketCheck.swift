@@ -12,7 +12,7 @@ enum CellBracketCheck {
 
     static func diagnostics(for cell: Cell, in lab: Lab) -> [Diagnostic] {
         let code = Array(cell.block.code.utf8)
-        guard let problem = BracketBalance.firstProblem(in: code) else { return [] }
+        guard let problem = BracketBalance.firstProblem(in: code, bareSlashRegex: bareSlashRegex(lab.settings)) else { return [] }
         func error(_ message: String) -> Diagnostic {
             Diagnostic(severity: .error, location: location(of: problem.token, in: cell, of: lab), message: message)
         }
@@ -31,6 +31,12 @@ enum CellBracketCheck {
                     Diagnostic(severity: .note, location: location(of: opener, in: cell, of: lab),
                                message: "to match this opening '\(opening)'")]
         }
+    }
+
+    /// Whether swiftc reads `/…/` as a regex literal: from Swift 6 on, or when the lab turns it on.
+    static func bareSlashRegex(_ settings: LabSettings) -> Bool {
+        let major = Int(settings.swiftVersion.prefix { $0.isNumber }) ?? 6
+        return major >= 6 || settings.swiftcFlags.contains { $0.contains("BareSlashRegexLiterals") || $0 == "-enable-bare-slash-regex" }
     }
 
     /// The token's Markdown line and column: the cell's code lost its container prefix (`> `, a

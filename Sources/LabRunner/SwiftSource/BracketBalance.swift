@@ -5,15 +5,15 @@
 /// the source, brackets included. A single-line string that runs to its line's end does not:
 /// swiftc reports that one at the right place itself.
 package enum BracketBalance {
-    /// Nil when every bracket is matched.
-    package static func firstProblem(in bytes: [UInt8]) -> BracketProblem? {
+    /// Nil when every bracket is matched. `bareSlashRegex` as for `SwiftLexer`: false in Swift 5 mode.
+    package static func firstProblem(in bytes: [UInt8], bareSlashRegex: Bool = true) -> BracketProblem? {
         var open: [Token] = []
         // The first segment of the string being lexed, per interpolation level: an unterminated
         // segment is reported at its string's opening delimiter.
         var stringStart: Token? = nil
         var outerStringStarts: [Token?] = []
         var previous: TokenKind? = nil
-        for token in SwiftLexer(bytes) {
+        for token in SwiftLexer(bytes, bareSlashRegex: bareSlashRegex) {
             defer { if !token.isComment { previous = token.kind } }
             switch token.kind {
             case .interpolationStart:

@@ -1,16 +1,25 @@
-/// Regex literals (SE-0354): `#/…/#` always, bare `/…/` only where Swift reads one.
+/// Regex literals (SE-0354): `#/…/#` always, bare `/…/` only where Swift 6 reads one.
 ///
 /// A bare `/` starts a regex where an expression can begin (not after a name, a literal or a
-/// closing bracket: `a / b` divides), when it is not followed by a space or tab, when the
-/// literal closes on the same line, and when it holds no unbalanced `)` (so `reduce(1, /)` and
-/// `(x /) ` stay operators). Otherwise the `/` is an operator, as in swiftc.
+/// closing bracket: `a / b` divides), when the literal closes on the same line, neither starts
+/// nor ends with a space or tab, and holds no unbalanced `)` outside escapes and character
+/// classes (so `reduce(1, /)` and `bar(/x) / 2` stay operators). In an expression position,
+/// operator characters before a `/` are a prefix operator when a regex follows (`^^/x/`).
+/// Otherwise the `/` is an operator, as in swiftc.
 extension SwiftLexer {
     /// The bare regex literal at `start`, or nil when the `/` is an operator.
     mutating func scanBareRegex(at start: Int) -> Token? {
+        regexEnd(at: start).map { token(.regex, start, $0) }
+    }
+
+    /// Where a bare regex literal starting at `start` (a `/`) would end, or nil when there is none.
+    func regexEnd(at start: Int) -> Int? {
+        guard bareSlashRegex else { return nil }
         let first = byte(start + 1)
         guard start + 1 < bytes.count, first != SwiftASCII.space, first != SwiftASCII.tab, !SwiftASCII.isNewline(first)
         else { return nil }
-        var depth = 0
+        var parentheses = 0
+        var classes = 0  // custom character classes `[…]`, which may nest
         var index = start + 1
         while index < bytes.count {
             switch bytes[index] {
@@ -20,13 +29,18 @@ extension SwiftLexer {
                 if SwiftASCII.isNewline(byte(index + 1)) { return nil }
                 index += 2
                 continue
-            case SwiftASCII.openParen:
-                depth += 1
-            case SwiftASCII.closeParen:
-                if depth == 0 { return nil }
-                depth -= 1
+            case SwiftASCII.openBracket:
+                classes += 1
+            case SwiftASCII.closeBracket where classes > 0:
+                classes -= 1
+            case SwiftASCII.openParen where classes == 0:
+                parentheses += 1
+            case SwiftASCII.closeParen where classes == 0:
+                if parentheses == 0 { return nil }
+                parentheses -= 1
             case SwiftASCII.slash:
-                return token(.regex, start, index + 1)
+                let last = bytes[index - 1]
+                return last == SwiftASCII.space || last == SwiftASCII.tab ? nil : index + 1
             default:
                 break
             }

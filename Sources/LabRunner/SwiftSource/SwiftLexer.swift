@@ -11,13 +11,20 @@ package struct SwiftLexer: Sequence, IteratorProtocol {
     var contexts: [LexerContext] = []
     /// Whether a `/` here would start a regex literal: true where an expression can begin.
     var regexAllowed = true
+    /// Whether `/…/` can be a regex literal at all: Swift 6, or Swift 5 with the
+    /// `BareSlashRegexLiterals` feature. `#/…/#` always is.
+    let bareSlashRegex: Bool
     // Line bookkeeping: `line` starts at `lineStart`, newlines before `counted` are counted.
     private var line = 1
     private var lineStart = 0
     private var counted = 0
 
-    package init(_ bytes: [UInt8]) { self.bytes = bytes }
-    package init(_ text: String) { self.init(Array(text.utf8)) }
+    package init(_ bytes: [UInt8], bareSlashRegex: Bool = true) {
+        self.bytes = bytes
+        self.bareSlashRegex = bareSlashRegex
+    }
+
+    package init(_ text: String, bareSlashRegex: Bool = true) { self.init(Array(text.utf8), bareSlashRegex: bareSlashRegex) }
 
     package static func tokens(in bytes: [UInt8]) -> [Token] { Array(SwiftLexer(bytes)) }
     package static func tokens(in text: String) -> [Token] { Array(SwiftLexer(text)) }
@@ -228,6 +235,11 @@ package struct SwiftLexer: Sequence, IteratorProtocol {
             let next = self.byte(end + 1)
             if byte == SwiftASCII.slash, next == SwiftASCII.slash || next == SwiftASCII.star { break }
             end += 1
+        }
+        // In an expression position, `^^/x/` is the prefix operator `^^` before a regex literal.
+        if regexAllowed, bytes[start] != SwiftASCII.slash, !dotted, let slash = (start + 1..<end).first(where: { bytes[$0] == SwiftASCII.slash }),
+           regexEnd(at: slash) != nil {
+            end = slash
         }
         let length = end - start
         let punctuation = length == 1 && (bytes[start] == SwiftASCII.dot || bytes[start] == SwiftASCII.equal)

@@ -44,6 +44,16 @@ struct CellBracketCheckTests {
         ])
     }
 
+    /// `x[/]/2` is a subscript between two divisions in Swift 5 and holds the regex `/]/` in Swift 6.
+    @Test func slashesAreRegexLiteralsOnlyWhereTheLabsSwiftVersionSaysSo() throws {
+        let cell = "```swift\nlet y = x[/]/2\n```\n"
+        #expect(try Self.check("---\nswift-version: 5\n---\n" + cell) == [])
+        #expect(try Self.check(cell) == [
+            "lab.md:2:10: error: '[' is never closed in this cell",
+            "note: a cell must be complete: a later cell cannot close what it opens",
+        ])
+    }
+
     @Test func anUnclosedCommentOrMultilineStringIsNamedAtItsOpening() throws {
         let markdown = """
         ```swift
