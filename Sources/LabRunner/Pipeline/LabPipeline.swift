@@ -110,6 +110,11 @@ package struct LabPipeline: Sendable {
         func outcome(_ status: LabOutcome.Status) -> LabOutcome {
             LabOutcome(path: lab.path, lab: program, status: status, originalBytes: originalBytes)
         }
+        let unbalanced = CellBracketCheck.diagnostics(for: program)
+        if !unbalanced.isEmpty {
+            let build = BuildOutcome(executable: nil, diagnostics: unbalanced, rawOutput: "", duration: 0)
+            return verdict(cell, of: lab, program: program, build: build, outcome: outcome)
+        }
         let source = ProgramGenerator.generate(program)
         func key(_ version: String) -> String {
             compiler.cacheKey(for: program, program: source, compilerVersion: version, environment: environment, checkOnly: true)

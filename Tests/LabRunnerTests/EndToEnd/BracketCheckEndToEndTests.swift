@@ -20,4 +20,13 @@ import Testing
         // Brackets in the fourth cell's strings and comments are not taken for code.
         #expect(!result.stdout.contains("unclosed-brace.md:3"), "\(result.stdout)")
     }
+
+    /// A `no_run` cell is checked too: its own brace, not "the cells before it" or the prelude.
+    @Test func aNoRunCellThatNeverClosesABraceIsNamedAtTheBrace() throws {
+        let result = try LabRunnerCLI.run(["run", "--no-cache", "unclosed-no-run.md"], in: FaultFixtures.folder)
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("unclosed-no-run.md:8:14: error: '{' is never closed in this cell"), "\(result.stdout)")
+        #expect(!result.stdout.contains("before it do not compile"), "\(result.stdout)")
+        #expect(!result.stdout.contains("prelude"), "\(result.stdout)")
+    }
 }
