@@ -83,6 +83,8 @@ package struct LabPipeline: Sendable {
         guard lab.compiledCells.contains(where: { appleAvailable || !$0.needsApple }) else {
             return outcome(.nothingToRun)
         }
+        let unbalanced = CellBracketCheck.diagnostics(for: lab)
+        if !unbalanced.isEmpty { return outcome(.compileFailed(errors: unbalanced, rawOutput: "")) }
         let compileOnly = !lab.hasTranscripts && !runWithoutTranscripts
         // Scenarios no lab of the run declares are refused before any build
         // (`LabSelection`); a lab that declares none of the chosen ones has nothing to run.
@@ -114,6 +116,11 @@ package struct LabPipeline: Sendable {
         let program = lab.program(for: cell)
         func outcome(_ status: LabOutcome.Status) -> LabOutcome {
             LabOutcome(path: lab.path, lab: program, status: status, originalBytes: originalBytes)
+        }
+        let unbalanced = CellBracketCheck.diagnostics(for: program)
+        if !unbalanced.isEmpty {
+            let build = BuildOutcome(executable: nil, diagnostics: unbalanced, rawOutput: "", duration: 0)
+            return verdict(cell, of: lab, program: program, build: build, outcome: outcome)
         }
         let check = LabProgram(lab: program, source: ProgramGenerator.generate(program), checkOnly: true)
         let tools = self.tools
