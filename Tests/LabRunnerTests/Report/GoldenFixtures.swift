@@ -1,0 +1,111 @@
+import Foundation
+@testable import LabRunner
+
+/// Outcomes of whole files, one per thing a report has to say, built without swiftc: the
+/// fixtures of the golden tests.
+enum GoldenFixtures {
+    /// A lab with a program cell, a `compile_fail` cell with its `diagnostics` block (line 11) and
+    /// a `no_run` cell: cells 0 at line 4, 1 at line 8, 2 at line 15.
+    static let checksText = """
+    ---
+    title: Checks
+    ---
+    ```swift
+    let count = 3
+    ```
+
+    ```swift compile_fail
+    let n: Int = "x"
+    ```
+    ```diagnostics
+    error: cannot convert value of type 'String' to specified type 'Int'
+    ```
+
+    ```swift no_run
+    print(count)
+    ```
+
+    """
+
+    static func checksLab() -> Lab {
+        try! LabParser.parse(bytes: Array(checksText.utf8), path: "labs/checks.md")
+    }
+
+    static func error(_ lab: Lab, line: Int, column: Int, _ message: String) -> Diagnostic {
+        Diagnostic(severity: .error, location: lab.location(line: line, column: column), message: message)
+    }
+
+    /// The `compile_fail` cell's outcome when swiftc reported `errors`.
+    static func compileFail(errors: [Diagnostic], succeeded: Bool = false) -> LabOutcome {
+        let lab = checksLab()
+        let cell = lab.cells[1]
+        let build = BuildOutcome(executable: nil, succeeded: succeeded, diagnostics: errors, rawOutput: "", duration: 0.5)
+        var outcome = LabOutcome(path: lab.path, lab: lab.program(for: cell),
+                                 status: .checked(CompileCheck(cell: cell, build: build, labPath: lab.path)),
+                                 originalBytes: Array(checksText.utf8))
+        outcome.part = .check(line: cell.line, attribute: "compile_fail")
+        return outcome
+    }
+
+    static func checkPasses() -> LabOutcome {
+        compileFail(errors: [error(checksLab(), line: 9, column: 14, "cannot convert value of type 'String' to specified type 'Int'")])
+    }
+
+    static func checkDiffers() -> LabOutcome {
+        compileFail(errors: [error(checksLab(), line: 9, column: 14, "cannot convert value of type 'String' to specified type 'Double'")])
+    }
+
+    static func checkCompiled() -> LabOutcome {
+        compileFail(errors: [], succeeded: true)
+    }
+
+    static func noCells() -> LabOutcome {
+        let bytes = Array("# Notes\n\nOnly prose.\n".utf8)
+        let lab = try! LabParser.parse(bytes: bytes, path: "docs/notes.md")
+        return LabOutcome(path: lab.path, lab: lab, status: .nothingToRun, originalBytes: bytes)
+    }
+
+    static func unreadable() -> LabOutcome {
+        LabOutcome(path: "gone.md", lab: nil, status: .invalid(.unreadable(path: "gone.md", reason: "no such file")))
+    }
+
+    static func missingModule() -> LabOutcome {
+        let lab = ReportFixture.lab(path: "guides/firebase.md")
+        return LabOutcome(path: lab.path, lab: lab, status: .missingModules([MissingModule(name: "FirebaseAuth", cellLines: [7, 15])]),
+                          originalBytes: Array(ReportFixture.text.utf8))
+    }
+
+    /// Scenario mock ran three times: cell 1 printed `second` twice and `2nd` once.
+    static func flaky() -> LabOutcome {
+        let lab = ReportFixture.lab()
+        var verdict = ReportFixture.verdict(lab, "mock", outputs: [0: "hello\n", 1: "second\n"], duration: 0.125)
+        verdict.flakiness = Flakiness(runCount: 3, cells: [
+            Flakiness.Cell(cell: lab.cells[1], variants: [.init(runs: [1, 3], text: "second\n"), .init(runs: [2], text: "2nd\n")]),
+        ], endings: [])
+        return ReportFixture.ran(lab, [verdict])
+    }
+
+    /// Scenario failing timed out in cell 1 before it printed anything.
+    static func silentTimeout() -> LabOutcome {
+        let lab = ReportFixture.lab()
+        return ReportFixture.ran(lab, [
+            ReportFixture.verdict(lab, "mock", outputs: [0: "hello\n", 1: "second\n"], duration: 0.125),
+            ReportFixture.verdict(lab, "failing", outputs: [0: "hello\n", 1: ""], problem: .timedOut(seconds: 5), lastCell: 1, duration: 5),
+        ])
+    }
+
+    /// swiftc crashed while building the lab.
+    static func toolFailure() -> LabOutcome {
+        let lab = ReportFixture.lab()
+        let error = BuildError.swiftcFailed("/usr/bin/swiftc", reason: "crashed: killed by SIGSEGV", output: "Stack dump:\n0. Program arguments: swiftc\n")
+        return LabOutcome(path: lab.path, lab: lab, status: .toolFailed(LabPipeline.toolFailure(error)),
+                          originalBytes: Array(ReportFixture.text.utf8))
+    }
+}
+
+extension LabOutcome {
+    var checkForTest: CompileCheck {
+        guard case .checked(let check) = status else { fatalError("not a check") }
+        return check
+    }
+}
