@@ -34,45 +34,48 @@ package struct LabPipeline: Sendable {
         self.environment = environment
     }
 
-    package func run(path: String) -> [LabOutcome] {
+    package func run(path: String) -> FileOutcome {
         let bytes: [UInt8]
         do {
             bytes = try LabFile.read(path)
         } catch {
-            return [LabOutcome(path: path, lab: nil, status: .invalid(error))]
+            return FileOutcome(path: path, content: .unreadable(error))
         }
         let lab: Lab
         do {
             lab = try LabParser.parse(bytes: bytes, path: path, bareLanguage: bareLanguage)
         } catch {
-            return [LabOutcome(path: path, lab: nil, status: .invalid(error), originalBytes: bytes)]
+            return FileOutcome(path: path, content: .invalid(error, bytes: bytes))
         }
-        return runAll(lab, originalBytes: bytes)
+        return FileOutcome(path: path, content: .lab(lab, parts: runAll(lab)))
     }
 
-    func runAll(_ lab: Lab, originalBytes: [UInt8]) -> [LabOutcome] {
+    func runAll(_ lab: Lab) -> [LabOutcome] {
         let apart = lab.cellsBuiltApart.filter { appleAvailable || !$0.needsApple }
-        var outcomes = [run(lab, originalBytes: originalBytes)]
+        var outcomes = [run(lab)]
         if case .nothingToRun = outcomes[0].status, !apart.isEmpty { outcomes = [] }
         let parts = LockedValue<[LabOutcome?]>(Array(repeating: nil, count: apart.count))
         Parallel.forEach(apart.count, width: apart.count) { index in
             let cell = apart[index]
-            var outcome = cell.role == .standalone
-                ? run(lab.program(for: cell), originalBytes: originalBytes)
-                : check(cell, of: lab, originalBytes: originalBytes)
-            outcome.part = cell.role == .standalone ? .standalone(line: cell.line)
-                : .check(line: cell.line, attribute: cell.role.attribute!.rawValue)
+            var outcome: LabOutcome
+            if let role = CheckRole(cell.role) {
+                outcome = check(cell, of: lab)
+                outcome.part = .check(line: cell.line, role: role)
+            } else {
+                outcome = run(lab.program(for: cell))
+                outcome.part = .standalone(line: cell.line)
+            }
             parts.withLock { $0[index] = outcome }
         }
-        return outcomes + parts.withLock { $0.map { $0! } }
+        return outcomes + parts.withLock { $0.compactMap { $0 } }
     }
 
-    func run(_ lab: Lab, originalBytes: [UInt8]) -> LabOutcome {
+    func run(_ lab: Lab) -> LabOutcome {
         func outcome(_ status: LabOutcome.Status) -> LabOutcome {
-            LabOutcome(path: lab.path, lab: lab, status: status, originalBytes: originalBytes)
+            LabOutcome(path: lab.path, lab: lab, status: status)
         }
         if let unknown = scenarioFilter.first(where: { !lab.scenarios.contains($0) }) {
-            return outcome(.toolFailed("--scenario \(unknown): the lab declares \(lab.scenarios.joined(separator: ", "))"))
+            return outcome(.toolFailed(.unknownScenario(unknown, declared: lab.scenarios)))
         }
         guard lab.compiledCells.contains(where: { appleAvailable || !$0.needsApple }) else {
             return outcome(.nothingToRun)
@@ -87,7 +90,7 @@ package struct LabPipeline: Sendable {
             result.compilerRan = false
             return result
         }
-        return withBuild(lab, source: program, checkOnly: false, failed: { outcome(.toolFailed($0)) }) { build, _ in
+        return withBuild(lab, source: program, checkOnly: false, failed: { outcome(.toolFailed(.build($0))) }) { build, _ in
             if let built = build.executable {
                 // Compile errors are never cached: only a successful build is stored.
                 let executable = compilerVersion.flatMap { cache?.store(key($0.wait()), executable: built) } ?? built
@@ -103,10 +106,10 @@ package struct LabPipeline: Sendable {
 
     /// Builds a `compile_fail` or `no_run` cell after the program cells before it, without running
     /// it; what swiftc said is cached like an executable.
-    private func check(_ cell: Cell, of lab: Lab, originalBytes: [UInt8]) -> LabOutcome {
+    private func check(_ cell: Cell, of lab: Lab) -> LabOutcome {
         let program = lab.program(for: cell)
         func outcome(_ status: LabOutcome.Status) -> LabOutcome {
-            LabOutcome(path: lab.path, lab: program, status: status, originalBytes: originalBytes)
+            LabOutcome(path: lab.path, lab: program, status: status)
         }
         let source = ProgramGenerator.generate(program)
         func key(_ version: String) -> String {
@@ -118,7 +121,7 @@ package struct LabPipeline: Sendable {
             result.compilerRan = false
             return result
         }
-        return withBuild(program, source: source, checkOnly: true, failed: { outcome(.toolFailed($0)) }) { build, folder in
+        return withBuild(program, source: source, checkOnly: true, failed: { outcome(.toolFailed(.build($0))) }) { build, folder in
             if let cache, let version = compilerVersion?.wait() {
                 let recordPath = folder + "/check"
                 if CacheFiles.writeNew(recordPath, CheckRecord(build, folder: folder).encoded, mode: 0o600) {
@@ -132,13 +135,13 @@ package struct LabPipeline: Sendable {
     /// Runs swiftc on `source` in a private build folder and hands what it said, and the folder, to
     /// `use` while the folder still exists (a program runs from there when it is not cached).
     /// Warnings and the build time go on the outcome `use` returns.
-    private func withBuild(_ lab: Lab, source: String, checkOnly: Bool, failed: (String) -> LabOutcome,
+    private func withBuild(_ lab: Lab, source: String, checkOnly: Bool, failed: (BuildError) -> LabOutcome,
                            _ use: (BuildOutcome, String) -> LabOutcome) -> LabOutcome {
         let directory: BuildDirectory
         do {
             directory = try BuildDirectory.makePrivate()
         } catch {
-            return failed(error.description)
+            return failed(error)
         }
         defer { directory.remove() }
         let build: BuildOutcome
@@ -147,7 +150,7 @@ package struct LabPipeline: Sendable {
             build = try compiler.build(lab, program: source, in: directory.path, environment: environment,
                                        moduleCache: moduleCache, limiter: limiter, checkOnly: checkOnly)
         } catch {
-            return failed(Self.toolFailure(error))
+            return failed(error)
         }
         var result = use(build, directory.path)
         result.warnings = build.diagnostics.filter { $0.severity == .warning }
@@ -160,14 +163,6 @@ package struct LabPipeline: Sendable {
         let missing = MissingModule.find(in: build.diagnostics, cells: program.compiledCells)
         return outcome(!strict && !missing.isEmpty ? .missingModules(missing)
                        : .checked(CompileCheck(cell: cell, build: build, labPath: lab.path)))
-    }
-
-    /// The error's one line, then the last lines swiftc printed (at most 5, long lines cut), so
-    /// a broken compiler is named without pages of its stack dump.
-    static func toolFailure(_ error: BuildError) -> String {
-        let tail = ReportFacts.tail(of: error.output, count: 5)
-        return ([error.description] + (tail.isEmpty ? [] : ["swiftc printed:"] + tail.map { "  " + $0 }))
-            .joined(separator: "\n")
     }
 
     private func runScenarios(_ lab: Lab, executable: String, outcome: (LabOutcome.Status) -> LabOutcome) -> LabOutcome {

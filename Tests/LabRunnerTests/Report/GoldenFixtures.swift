@@ -36,47 +36,45 @@ enum GoldenFixtures {
     }
 
     /// The `compile_fail` cell's outcome when swiftc reported `errors`.
-    static func compileFail(errors: [Diagnostic], succeeded: Bool = false) -> LabOutcome {
+    static func compileFail(errors: [Diagnostic], succeeded: Bool = false) -> FileOutcome {
         let lab = checksLab()
         let cell = lab.cells[1]
         let build = BuildOutcome(executable: nil, succeeded: succeeded, diagnostics: errors, rawOutput: "", duration: 0.5)
-        var outcome = LabOutcome(path: lab.path, lab: lab.program(for: cell),
+        let outcome = LabOutcome(path: lab.path, lab: lab.program(for: cell),
                                  status: .checked(CompileCheck(cell: cell, build: build, labPath: lab.path)),
-                                 originalBytes: Array(checksText.utf8))
-        outcome.part = .check(line: cell.line, attribute: "compile_fail")
-        return outcome
+                                 part: .check(line: cell.line, role: .compileFail))
+        return FileOutcome(path: lab.path, content: .lab(lab, parts: [outcome]))
     }
 
-    static func checkPasses() -> LabOutcome {
+    static func checkPasses() -> FileOutcome {
         compileFail(errors: [error(checksLab(), line: 9, column: 14, "cannot convert value of type 'String' to specified type 'Int'")])
     }
 
-    static func checkDiffers() -> LabOutcome {
+    static func checkDiffers() -> FileOutcome {
         compileFail(errors: [error(checksLab(), line: 9, column: 14, "cannot convert value of type 'String' to specified type 'Double'")])
     }
 
-    static func checkCompiled() -> LabOutcome {
+    static func checkCompiled() -> FileOutcome {
         compileFail(errors: [], succeeded: true)
     }
 
-    static func noCells() -> LabOutcome {
+    static func noCells() -> FileOutcome {
         let bytes = Array("# Notes\n\nOnly prose.\n".utf8)
         let lab = try! LabParser.parse(bytes: bytes, path: "docs/notes.md")
-        return LabOutcome(path: lab.path, lab: lab, status: .nothingToRun, originalBytes: bytes)
+        return ReportFixture.file(lab, .nothingToRun)
     }
 
-    static func unreadable() -> LabOutcome {
-        LabOutcome(path: "gone.md", lab: nil, status: .invalid(.unreadable(path: "gone.md", reason: "no such file")))
+    static func unreadable() -> FileOutcome {
+        ReportFixture.unreadable()
     }
 
-    static func missingModule() -> LabOutcome {
+    static func missingModule() -> FileOutcome {
         let lab = ReportFixture.lab(path: "guides/firebase.md")
-        return LabOutcome(path: lab.path, lab: lab, status: .missingModules([MissingModule(name: "FirebaseAuth", cellLines: [7, 15])]),
-                          originalBytes: Array(ReportFixture.text.utf8))
+        return ReportFixture.file(lab, .missingModules([MissingModule(name: "FirebaseAuth", cellLines: [7, 15])]))
     }
 
     /// Scenario mock ran three times: cell 1 printed `second` twice and `2nd` once.
-    static func flaky() -> LabOutcome {
+    static func flaky() -> FileOutcome {
         let lab = ReportFixture.lab()
         var verdict = ReportFixture.verdict(lab, "mock", outputs: [0: "hello\n", 1: "second\n"], duration: 0.125)
         verdict.flakiness = Flakiness(runCount: 3, cells: [
@@ -86,7 +84,7 @@ enum GoldenFixtures {
     }
 
     /// Scenario failing timed out in cell 1 before it printed anything.
-    static func silentTimeout() -> LabOutcome {
+    static func silentTimeout() -> FileOutcome {
         let lab = ReportFixture.lab()
         return ReportFixture.ran(lab, [
             ReportFixture.verdict(lab, "mock", outputs: [0: "hello\n", 1: "second\n"], duration: 0.125),
@@ -95,17 +93,15 @@ enum GoldenFixtures {
     }
 
     /// swiftc crashed while building the lab.
-    static func toolFailure() -> LabOutcome {
-        let lab = ReportFixture.lab()
-        let error = BuildError.swiftcFailed("/usr/bin/swiftc", reason: "crashed: killed by SIGSEGV", output: "Stack dump:\n0. Program arguments: swiftc\n")
-        return LabOutcome(path: lab.path, lab: lab, status: .toolFailed(LabPipeline.toolFailure(error)),
-                          originalBytes: Array(ReportFixture.text.utf8))
+    static func toolFailure() -> FileOutcome {
+        ReportFixture.toolFailure(ReportFixture.lab(), output: "Stack dump:\n0. Program arguments: swiftc\n")
     }
 }
 
-extension LabOutcome {
+extension FileOutcome {
+    /// The one check of a file made by `GoldenFixtures.compileFail`.
     var checkForTest: CompileCheck {
-        guard case .checked(let check) = status else { fatalError("not a check") }
+        guard case .lab(_, let parts) = content, case .checked(let check) = parts.first?.status else { fatalError("not a check") }
         return check
     }
 }

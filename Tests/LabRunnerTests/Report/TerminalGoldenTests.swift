@@ -5,27 +5,15 @@ import Testing
 /// between files and the closing lines, exactly as `labrunner run` prints them (no colour).
 struct TerminalGoldenTests {
     /// What `run` prints for these files, in order.
-    private func text(_ files: [[(LabOutcome, UpdateSummary?)]], verbose: Bool = false) -> String {
+    private func text(_ files: [(FileOutcome, FileUpdate?)], verbose: Bool = false) -> String {
         var report = TerminalReport(style: .plain)
-        report.appleAvailable = false
         report.verbose = verbose
-        var out: [String] = []
-        var passed = 0, failed = 0
-        for (index, file) in files.enumerated() {
-            if index > 0 { out.append("") }
-            for (outcome, update) in file {
-                out += report.render(outcome, update: update)
-                let counts = ReportFacts.counts(outcome, updated: update?.updatedScenarios ?? [])
-                passed += counts.passed
-                failed += counts.failed
-            }
-        }
-        out += ["", TerminalReport.summary(passed: passed, failed: failed)]
-        return out.joined(separator: "\n") + "\n"
+        let run = RunReport(files: files.map { FileReport($0, update: $1, appleAvailable: false) }, appleAvailable: false)
+        return report.render(run).joined(separator: "\n") + "\n"
     }
 
-    private func text(_ outcomes: LabOutcome...) -> String {
-        text(outcomes.map { [($0, nil)] })
+    private func text(_ files: FileOutcome...) -> String {
+        text(files.map { ($0, nil) })
     }
 
     @Test func aPassingLab() {
@@ -157,7 +145,7 @@ struct TerminalGoldenTests {
     }
 
     @Test func compileFailChecks() {
-        GoldenText.expect(text([[(GoldenFixtures.checkPasses(), nil)], [(GoldenFixtures.checkDiffers(), nil)], [(GoldenFixtures.checkCompiled(), nil)]]), equals: """
+        GoldenText.expect(text(GoldenFixtures.checkPasses(), GoldenFixtures.checkDiffers(), GoldenFixtures.checkCompiled()), equals: """
             labs/checks.md:8  compile_fail cell
               PASS  rejected by swiftc as expected (1 error)  0.50s
 
@@ -189,7 +177,10 @@ struct TerminalGoldenTests {
     }
 
     @Test func updatedScenarios() {
-        GoldenText.expect(text([[(ReportFixture.mismatch(), UpdateSummary(rewritten: 1, updatedScenarios: ["failing"], notes: ["wrote labs/greetings.md"]))], [(GoldenFixtures.checkDiffers(), DiagnosticsUpdater.plan(GoldenFixtures.checkDiffers().checkForTest, lab: GoldenFixtures.checksLab()).1)]]), equals: """
+        GoldenText.expect(text([(ReportFixture.mismatch(), ReportFixture.updated(["failing"])),
+                                 (GoldenFixtures.checkDiffers(), FileUpdate(write: .wrote, parts: [
+                                     DiagnosticsUpdater.plan(GoldenFixtures.checkDiffers().checkForTest, lab: GoldenFixtures.checksLab()).1,
+                                 ]))]), equals: """
             labs/greetings.md  Greetings & <friends>
               PASS  mock      0.12s
               UPDATED  failing   0.25s
@@ -200,6 +191,7 @@ struct TerminalGoldenTests {
             labs/checks.md:8  compile_fail cell
               UPDATED  compile_fail  0.50s
               updated: the diagnostics block
+              wrote labs/checks.md
 
             3 passed, 0 failed
 
