@@ -79,9 +79,11 @@ package struct ProblemReport: Sendable {
     /// `summary` and `place`: the problem in one line.
     package var message: String { summary + place }
 
-    /// What a timeout adds after the message: `; output so far:`, the lines follow.
+    /// What a timeout adds after the message: `; output so far:` (the lines follow), or that
+    /// there was none, so the report does not end on a colon with nothing after it.
     package var outputSoFarHeading: String {
-        outputSoFar == nil ? "" : "; output so far:"
+        guard let outputSoFar else { return "" }
+        return outputSoFar.isEmpty ? "; no output before it" : "; output so far:"
     }
 
     /// A title for an annotation: `crashed in scenario mock`.

@@ -42,6 +42,13 @@ struct GitHubAnnotationsTests {
         ])
     }
 
+    /// A timeout before the cell printed anything says so, instead of ending with `output so far:`.
+    @Test func aTimeoutWithoutOutputSaysThereWasNone() {
+        #expect(GitHubAnnotations.lines(ReportFixture.run([GoldenFixtures.silentTimeout()])) == [
+            "::error file=labs/greetings.md,line=15,title=timed out in scenario failing::timed out after 5.00s; no output before it",
+        ])
+    }
+
     @Test func compileErrorsAtTheirColumnWithNotesAndWarnings() {
         #expect(GitHubAnnotations.lines(ReportFixture.run([ReportFixture.compileFailure()])) == [
             "::warning file=labs/greetings.md,line=9,col=1,title=compiler warning::result unused, x, y: z",

@@ -81,6 +81,11 @@ struct JUnitReportTests {
         #expect(xml.named("testcase").map { $0.attributes["time"] } == ["0.500", "5.000"])
     }
 
+    @Test func aTimeoutWithoutOutputSaysThereWasNone() throws {
+        let failure = try #require(try parse([GoldenFixtures.silentTimeout()]).named("failure").first)
+        #expect(failure.text == "timed out after 5.00s in the cell at labs/greetings.md:15; no output before it")
+    }
+
     @Test func aLabThatDoesNotCompileFailsEveryScenarioWithTheDiagnostics() throws {
         let xml = try parse([ReportFixture.compileFailure()])
         let failures = xml.named("failure")

@@ -66,7 +66,7 @@ struct TerminalGoldenTests {
             labs/greetings.md  Greetings & <friends>
               PASS  mock      0.12s
               FAIL  failing   5.00s
-                    timed out after 5.00s in the cell at labs/greetings.md:15; output so far:
+                    timed out after 5.00s in the cell at labs/greetings.md:15; no output before it
               skipped: 1 cell needs SwiftUI, not available here (line 29: imports SwiftUI); 1 marked skip (line 25)
 
             1 passed, 1 failed
