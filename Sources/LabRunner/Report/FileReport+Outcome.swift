@@ -85,8 +85,8 @@ extension PartReport {
         switch outcome.status {
         case .nothingToRun:
             let onThisPlatform = !lab.cells.isEmpty
+            // Not a test, in any report: no scenario, counted neither passed nor failed.
             result = .nothingToCompile(onThisPlatform: onThisPlatform)
-            scenarios = notRun(.skipped, .nothingToCompile(PartReport.nothingToCompileMessage(onThisPlatform: onThisPlatform)))
             compilerRan = false
         case .toolFailed(let failure):
             let report = ToolFailureReport(failure)

@@ -49,8 +49,9 @@ package enum JSONReport {
         var diagnostics: [DiagnosticReport] = []
         var check: CheckEntry? = nil
         switch part.result {
-        case .nothingToCompile:
+        case .nothingToCompile(let onThisPlatform):
             status = "nothing-to-run"
+            error = PartReport.nothingToCompileMessage(onThisPlatform: onThisPlatform)
         case .toolFailed(let failure):
             status = "tool-error"
             error = failure.text

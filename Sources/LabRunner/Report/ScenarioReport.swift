@@ -4,7 +4,7 @@ package struct ScenarioReport: Sendable {
         case pass, fail
         /// Its only failure was output that `--update` wrote back; counts as passed.
         case updated
-        /// Declared by the lab but not run (not selected, nothing to compile here, a missing module).
+        /// Declared by the lab but not run (not selected, a missing module).
         case skipped
     }
 
@@ -16,8 +16,6 @@ package struct ScenarioReport: Sendable {
         case compileError(String)
         /// The tool could not build or run it (fails the scenario).
         case toolError(String)
-        /// Nothing to compile on this platform (skipped).
-        case nothingToCompile(String)
         /// A module is missing (skipped).
         case missingModule(String)
 
@@ -27,7 +25,6 @@ package struct ScenarioReport: Sendable {
             case .notSelected: "not-selected"
             case .compileError: "compile-error"
             case .toolError: "tool-error"
-            case .nothingToCompile: "nothing-to-run"
             case .missingModule: "missing-module"
             }
         }
@@ -35,7 +32,7 @@ package struct ScenarioReport: Sendable {
         package var message: String {
             switch self {
             case .notSelected: "not run: scenario not selected"
-            case .compileError(let text), .toolError(let text), .nothingToCompile(let text), .missingModule(let text): text
+            case .compileError(let text), .toolError(let text), .missingModule(let text): text
             }
         }
     }

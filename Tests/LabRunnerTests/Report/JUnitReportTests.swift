@@ -139,19 +139,26 @@ struct JUnitReportTests {
         #expect(xml.named("testsuites").first?.attributes["time"] == "5.125")
     }
 
-    @Test func scenariosThatDidNotRunAreSkipped() throws {
+    @Test func scenariosThatWereNotSelectedAreSkipped() throws {
         let lab = ReportFixture.lab()
         let filtered = ReportFixture.ran(lab, [ReportFixture.verdict(lab, "failing", outputs: [0: "hello\n", 1: "error: x\n"])])
-        let nothing = ReportFixture.file(lab, .nothingToRun)
-        let xml = try parse([filtered, nothing])
+        let xml = try parse([filtered])
         let skipped = xml.named("skipped")
-        #expect(skipped.map { xml.elements[$0.parent!].attributes["name"] } == ["mock", "mock", "failing"])
-        #expect(skipped.map { $0.attributes["message"] } == [
-            "not run: scenario not selected",
-            "no Swift cells to compile on this platform", "no Swift cells to compile on this platform",
-        ])
-        #expect(xml.named("testsuites").first?.attributes["skipped"] == "3")
-        #expect(xml.named("testsuites").first?.attributes["tests"] == "4")
+        #expect(skipped.map { xml.elements[$0.parent!].attributes["name"] } == ["mock"])
+        #expect(skipped.map { $0.attributes["message"] } == ["not run: scenario not selected"])
+        #expect(xml.named("testsuites").first?.attributes["skipped"] == "1")
+        #expect(xml.named("testsuites").first?.attributes["tests"] == "2")
+    }
+
+    /// A file without Swift cells is not a test, as the terminal counts it neither passed nor
+    /// failed: a suite with no testcase, saying why in its output.
+    @Test func aFileWithoutSwiftCellsHasNoTestcase() throws {
+        let xml = try parse([GoldenFixtures.noCells()])
+        let suite = try #require(xml.named("testsuite").first)
+        #expect(suite.attributes == ["name": "docs/notes.md", "tests": "0", "failures": "0", "errors": "0", "skipped": "0", "time": "0.000"])
+        #expect(xml.named("testcase").isEmpty)
+        #expect(xml.children(of: suite).last?.text == "no Swift cells to compile")
+        #expect(xml.named("property").map { $0.attributes["value"] } == ["false", "0.000"])
     }
 
     @Test func aToolFailureIsAnErrorPerScenario() throws {
