@@ -29,9 +29,12 @@ package struct TerminalReport: Sendable {
         }
     }
 
-    /// A blank line, then how many files could not be checked (if any) and `N passed, N failed`.
+    /// A blank line, then how many files could not be checked (if any: the counts alone would
+    /// read as a good run) and the documented `N passed, N failed`.
     package func closing(_ totals: RunReport.Totals) -> [String] {
-        [""] + [Self.summary(passed: totals.passed, failed: totals.failed)]
+        let notChecked = totals.notChecked
+        return [""] + (notChecked == 0 ? [] : [style.red("\(notChecked) file\(notChecked == 1 ? "" : "s") could not be checked")])
+            + [Self.summary(passed: totals.passed, failed: totals.failed)]
     }
 
     package static func summary(passed: Int, failed: Int) -> String {

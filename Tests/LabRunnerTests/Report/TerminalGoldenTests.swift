@@ -105,6 +105,7 @@ struct TerminalGoldenTests {
                 timout: 5
                 ^
 
+            1 file could not be checked
             0 passed, 0 failed
 
             """)
@@ -115,6 +116,7 @@ struct TerminalGoldenTests {
             gone.md
             gone.md: error: cannot read lab: no such file
 
+            1 file could not be checked
             0 passed, 0 failed
 
             """)
@@ -139,6 +141,7 @@ struct TerminalGoldenTests {
                       0. Program arguments: swiftc
               skipped: 1 cell needs SwiftUI, not available here (line 29: imports SwiftUI); 1 marked skip (line 25)
 
+            1 file could not be checked
             0 passed, 2 failed
 
             """)
@@ -241,6 +244,7 @@ struct TerminalGoldenTests {
             gone.md
             gone.md: error: cannot read lab: no such file
 
+            2 files could not be checked
             3 passed, 1 failed
 
             """)
