@@ -249,4 +249,22 @@ struct TerminalGoldenTests {
 
             """)
     }
+
+    /// `--verbose` says per part whether swiftc ran or the cache had it.
+    @Test func verboseSaysWhetherSwiftcRan() {
+        GoldenText.expect(text([(ReportFixture.allPass(), nil), (GoldenFixtures.checkPasses(), nil)], verbose: true), equals: """
+            labs/greetings.md  Greetings & <friends>
+              PASS  mock      0.12s
+              PASS  failing   0.25s
+              skipped: 1 cell needs SwiftUI, not available here (line 29: imports SwiftUI); 1 marked skip (line 25)
+              cache hit: swiftc not run
+
+            labs/checks.md:8  compile_fail cell
+              PASS  rejected by swiftc as expected (1 error)  0.50s
+              swiftc ran: 0.00s
+
+            3 passed, 0 failed
+
+            """)
+    }
 }
