@@ -47,9 +47,10 @@ package enum GitHubAnnotations {
                                message: ([check.summary] + diff).joined(separator: "\n")))
         case .ran:
             // A scenario `--update` fixed is not a failure to point at.
-            for scenario in part.scenarios where scenario.notRun == nil && scenario.status == .fail {
-                if let problem = scenario.problem { out.append(annotation(problem, scenario: scenario, path: path)) }
-                for mismatch in scenario.mismatches { out.append(annotation(mismatch, scenario: scenario.name, path: path)) }
+            for scenario in part.scenarios where scenario.status == .fail {
+                guard let run = scenario.run else { continue }
+                if let problem = run.problem { out.append(annotation(problem, run: run, scenario: scenario.name, path: path)) }
+                for mismatch in run.mismatches { out.append(annotation(mismatch, scenario: scenario.name, path: path)) }
             }
         }
         return out
@@ -74,10 +75,10 @@ package enum GitHubAnnotations {
         }
     }
 
-    private static func annotation(_ problem: ProblemReport, scenario: ScenarioReport, path: String) -> String {
+    private static func annotation(_ problem: ProblemReport, run: ScenarioRunReport, scenario: String, path: String) -> String {
         var message = [problem.summary + problem.outputSoFarHeading] + (problem.outputSoFar ?? []).map { "  " + $0 }
-        if !scenario.stderrTail.isEmpty { message += ["stderr:"] + scenario.stderrTail.map { "  " + $0 } }
-        return command("error", file: path, line: problem.cellLine, title: problem.title(scenario: scenario.name),
+        if !run.stderrTail.isEmpty { message += ["stderr:"] + run.stderrTail.map { "  " + $0 } }
+        return command("error", file: path, line: problem.cellLine, title: problem.title(scenario: scenario),
                        message: message.joined(separator: "\n"))
     }
 

@@ -88,10 +88,12 @@ package enum JSONReport {
     }
 
     private static func scenario(_ scenario: ScenarioReport) -> ScenarioEntry {
-        let problem = scenario.problem.map { ProblemEntry(kind: $0.kind, message: $0.message, cellIndex: $0.cellIndex, line: $0.cellLine) }
-            ?? scenario.notRun.map { ProblemEntry(kind: $0.kind, message: $0.message) }
-        return ScenarioEntry(name: scenario.name, status: scenario.status.rawValue, duration: rounded(scenario.duration),
-                             problem: problem, stderrTail: scenario.stderrTail,
+        let problem: ProblemEntry? = switch scenario.outcome {
+        case .ran(let run): run.problem.map { ProblemEntry(kind: $0.kind, message: $0.message, cellIndex: $0.cellIndex, line: $0.cellLine) }
+        case .notRun(let reason): ProblemEntry(kind: reason.kind, message: reason.message)
+        }
+        return ScenarioEntry(name: scenario.name, status: scenario.status.rawValue, duration: rounded(scenario.run?.duration ?? 0),
+                             problem: problem, stderrTail: scenario.run?.stderrTail ?? [],
                              cells: scenario.cells.map { cell in
                                  CellEntry(index: cell.index, line: cell.line, section: cell.section, status: cell.status.rawValue,
                                            expectedLine: cell.expectedLine, diff: cell.diff)

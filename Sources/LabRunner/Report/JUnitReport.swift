@@ -123,18 +123,16 @@ package enum JUnitReport {
             }
         case .ran:
             for scenario in part.scenarios {
-                if let notRun = scenario.notRun {
-                    cases.append(testcase(scenario.name, XMLNode("skipped", [("message", notRun.message)])))
-                    continue
-                }
-                switch scenario.status {
-                case .pass, .skipped:
-                    cases.append(testcase(scenario.name, time: scenario.duration, nil, err: scenario.stderr))
-                case .updated:
+                switch (scenario.outcome, scenario.status) {
+                case (.notRun(let reason), _):
+                    cases.append(testcase(scenario.name, XMLNode("skipped", [("message", reason.message)])))
+                case (.ran(let run), .pass), (.ran(let run), .skipped):
+                    cases.append(testcase(scenario.name, time: run.duration, nil, err: run.stderr))
+                case (.ran(let run), .updated):
                     let note = "updated: the cells' actual output was written back to the lab"
-                    cases.append(testcase(scenario.name, time: scenario.duration, nil, out: note, err: scenario.stderr))
-                case .fail:
-                    cases.append(testcase(scenario.name, time: scenario.duration, failure(scenario, path: part.path), err: scenario.stderr))
+                    cases.append(testcase(scenario.name, time: run.duration, nil, out: note, err: run.stderr))
+                case (.ran(let run), .fail):
+                    cases.append(testcase(scenario.name, time: run.duration, failure(run, scenario: scenario.name, path: part.path), err: run.stderr))
                 }
             }
         }
@@ -158,28 +156,28 @@ package enum JUnitReport {
     }
 
     /// The one `<failure>` of a failed run: the problem if there is one, else the mismatches.
-    private static func failure(_ scenario: ScenarioReport, path: String) -> XMLNode {
+    private static func failure(_ run: ScenarioRunReport, scenario: String, path: String) -> XMLNode {
         let message: String
         let type: String
-        if let problem = scenario.problem {
+        if let problem = run.problem {
             message = problem.message
             type = problem.kind
-        } else if scenario.mismatches.count == 1 {
-            message = scenario.mismatches[0].header
+        } else if run.mismatches.count == 1 {
+            message = run.mismatches[0].header
             type = "mismatch"
         } else {
-            let lines = scenario.mismatches.map { String($0.expectedLine ?? $0.cellLine) }.joined(separator: ", ")
-            message = "output differs in \(scenario.mismatches.count) cells in scenario \(scenario.name) (\(path) lines \(lines))"
+            let lines = run.mismatches.map { String($0.expectedLine ?? $0.cellLine) }.joined(separator: ", ")
+            message = "output differs in \(run.mismatches.count) cells in scenario \(scenario) (\(path) lines \(lines))"
             type = "mismatch"
         }
         var body: [String] = []
-        if let problem = scenario.problem {
+        if let problem = run.problem {
             body.append(problem.message + problem.outputSoFarHeading)
             body += (problem.outputSoFar ?? []).map { "  " + $0 }
-            if !scenario.stderrTail.isEmpty { body += ["stderr:"] + scenario.stderrTail.map { "  " + $0 } }
+            if !run.stderrTail.isEmpty { body += ["stderr:"] + run.stderrTail.map { "  " + $0 } }
         }
-        for mismatch in scenario.mismatches { body += [mismatch.header] + mismatch.diff }
-        body += scenario.flakiness ?? []
+        for mismatch in run.mismatches { body += [mismatch.header] + mismatch.diff }
+        body += run.flakiness ?? []
         return XMLNode("failure", [("message", message), ("type", type)], text: body.joined(separator: "\n"))
     }
 

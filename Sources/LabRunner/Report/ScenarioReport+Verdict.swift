@@ -5,19 +5,19 @@ extension ScenarioReport {
     init(_ verdict: ScenarioVerdict, lab: Lab, updated: Bool, appleAvailable: Bool) {
         let status: Status = verdict.passed ? .pass : updated && verdict.problem == nil ? .updated : .fail
         let stderr = ReportText.withoutStackFrames(verdict.stderr, lab: lab)
-        self.init(name: verdict.scenario, status: status, duration: verdict.duration, notRun: nil,
-                  problem: verdict.problem.map { ProblemReport($0, verdict: verdict, lab: lab) },
-                  stderr: stderr, stderrTail: ReportText.tail(of: stderr),
-                  mismatches: verdict.mismatches.map { MismatchReport($0, scenario: verdict.scenario, lab: lab) },
-                  flakiness: verdict.flakiness.map { Self.lines($0, lab: lab) },
+        let run = ScenarioRunReport(duration: verdict.duration,
+                                    problem: verdict.problem.map { ProblemReport($0, verdict: verdict, lab: lab) },
+                                    stderr: stderr, stderrTail: ReportText.tail(of: stderr),
+                                    mismatches: verdict.mismatches.map { MismatchReport($0, scenario: verdict.scenario, lab: lab) },
+                                    flakiness: verdict.flakiness.map { Self.lines($0, lab: lab) })
+        self.init(name: verdict.scenario, status: status, outcome: .ran(run),
                   cells: CellReport.cells(lab, verdict: verdict, scenario: verdict.scenario, updated: status == .updated,
                                           appleAvailable: appleAvailable))
     }
 
     /// A declared scenario without a run.
     init(notRun name: String, status: Status, reason: NotRun, lab: Lab, appleAvailable: Bool) {
-        self.init(name: name, status: status, duration: 0, notRun: reason, problem: nil, stderr: "", stderrTail: [],
-                  mismatches: [], flakiness: nil,
+        self.init(name: name, status: status, outcome: .notRun(reason),
                   cells: CellReport.cells(lab, verdict: nil, scenario: name, updated: false, appleAvailable: appleAvailable))
     }
 

@@ -37,12 +37,35 @@ package struct ScenarioReport: Sendable {
         }
     }
 
+    /// What the scenario's run came to, or why there was none: never both.
+    package enum Outcome: Sendable {
+        case ran(ScenarioRunReport)
+        case notRun(NotRun)
+    }
+
     package let name: String
     package let status: Status
-    /// Seconds the run took (0 when it did not run).
+    package let outcome: Outcome
+    /// Every cell of the lab as this scenario saw it.
+    package let cells: [CellReport]
+
+    /// The run, when there was one.
+    package var run: ScenarioRunReport? {
+        if case .ran(let run) = outcome { return run }
+        return nil
+    }
+
+    /// Why there was no run, when there was none.
+    package var notRun: NotRun? {
+        if case .notRun(let reason) = outcome { return reason }
+        return nil
+    }
+}
+
+/// How one scenario's program ran.
+package struct ScenarioRunReport: Sendable {
+    /// Seconds the run took.
     package let duration: Double
-    /// Set when the scenario did not run.
-    package let notRun: NotRun?
     /// How the program itself went wrong, apart from what it printed.
     package let problem: ProblemReport?
     /// Standard error without the runtime's stack frames, whole.
@@ -53,8 +76,6 @@ package struct ScenarioReport: Sendable {
     package let mismatches: [MismatchReport]
     /// With `--repeat`, what differed between runs, as lines (headers and diffs).
     package let flakiness: [String]?
-    /// Every cell of the lab as this scenario saw it.
-    package let cells: [CellReport]
 }
 
 /// How a run went wrong, with the words every report uses.

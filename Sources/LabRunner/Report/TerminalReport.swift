@@ -71,7 +71,9 @@ package struct TerminalReport: Sendable {
         case .compileFailed(let failure):
             out += compileFailure(failure, scenarios: part.scenarios.map(\.name))
         case .ran:
-            for scenario in part.scenarios where scenario.notRun == nil { out += self.scenario(scenario) }
+            for scenario in part.scenarios {
+                if let run = scenario.run { out += self.scenario(scenario, run: run) }
+            }
         case .compiledOnly:
             out.append("  " + style.green("PASS") + "  compiled, no transcripts")
         case .missingModules(let missing):
@@ -92,22 +94,22 @@ package struct TerminalReport: Sendable {
         return out
     }
 
-    private func scenario(_ scenario: ScenarioReport) -> [String] {
+    private func scenario(_ scenario: ScenarioReport, run: ScenarioRunReport) -> [String] {
         let name = scenario.name.padding(toLength: max(8, scenario.name.count), withPad: " ", startingAt: 0)
-        let time = style.dim(ReportText.seconds(scenario.duration))
+        let time = style.dim(ReportText.seconds(run.duration))
         switch scenario.status {
         case .pass, .skipped: return ["  " + style.green("PASS") + "  \(name)  \(time)"]
         case .updated: return ["  " + style.cyan("UPDATED") + "  \(name)  \(time)"]
         case .fail: break
         }
         var out = ["  " + style.red("FAIL") + "  \(name)  \(time)"]
-        if let problem = scenario.problem {
+        if let problem = run.problem {
             out.append(indent + style.red(problem.summary) + problem.place + problem.outputSoFarHeading)
             out += (problem.outputSoFar ?? []).map { indent + "  " + $0 }
-            if !scenario.stderrTail.isEmpty { out += [indent + "stderr:"] + scenario.stderrTail.map { indent + "  " + style.dim($0) } }
+            if !run.stderrTail.isEmpty { out += [indent + "stderr:"] + run.stderrTail.map { indent + "  " + style.dim($0) } }
         }
-        for mismatch in scenario.mismatches { out += [indent + mismatch.header] + diff(mismatch.diff) }
-        if let flakiness = scenario.flakiness {
+        for mismatch in run.mismatches { out += [indent + mismatch.header] + diff(mismatch.diff) }
+        if let flakiness = run.flakiness {
             out += flakiness.map { line in
                 indent + (line.hasPrefix("+") ? style.green(line) : line.hasPrefix("-") || line.hasPrefix("flaky") ? style.red(line) : line)
             }
