@@ -28,7 +28,8 @@ enum HelpText {
     Compiles each lab (a Markdown file of any extension; a folder means every .md and .markdown
     file in it, recursively) into one Swift program with swiftc, runs it once per scenario and
     checks each cell's output against the output blocks below it. Prints PASS or FAIL per scenario
-    and ends with `N passed, N failed`. A file without output blocks is only compiled. Cells marked
+    and ends with `N passed, N failed` (after `N files could not be checked`, if any). A file
+    without output blocks is only compiled. Cells marked
     compile_fail, no_run or standalone are built apart and reported under `path:line`.
     Labs build and run in parallel; reports come in path order.
 
@@ -45,7 +46,7 @@ enum HelpText {
       --cache-dir DIR      Compile cache (default: $XDG_CACHE_HOME/labrunner or ~/.cache/labrunner)
       --no-cache           Always run swiftc; store nothing
       --junit FILE         Write a JUnit XML report (a testsuite per lab, a testcase per scenario)
-      --json FILE          Write a JSON report (labs, scenarios, cells, diffs, diagnostics, durations)
+      --json FILE          Write a JSON report (schemaVersion 2: labs, scenarios, cells, diffs, diagnostics)
       -v, --verbose        Also say whether swiftc ran or the cache served the lab, and build times
       -h, --help           Show this help
 

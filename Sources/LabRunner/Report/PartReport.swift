@@ -29,8 +29,8 @@ package struct PartReport: Sendable {
     package let kind: Kind
     package let result: Result
     /// Every scenario the program declares (and any that ran without being declared), each with
-    /// every cell: for a lab's or a standalone cell's program; empty for checks and files that
-    /// only compile.
+    /// every cell: for a lab's or a standalone cell's program; empty for checks, files that only
+    /// compile and files with nothing to compile.
     package let scenarios: [ScenarioReport]
     package let warnings: [DiagnosticReport]
     /// False when the executable came from the compile cache, or swiftc was never reached.
