@@ -23,7 +23,7 @@ extension FileReport {
                 }
                 return PartReport(part, update: lines, appleAvailable: appleAvailable)
             }
-            content = .lab(title: lab.title, parts: parts)
+            content = .lab(title: lab.title, parts: parts, document: lab.source.bytes)
         }
         self.init(path: outcome.path, content: content, duration: duration, update: update?.write)
     }

@@ -21,7 +21,7 @@ package enum GitHubAnnotations {
         case .invalid(let error, _):
             return [command("error", file: error.location.path, line: error.location.line, column: error.location.column,
                             title: "invalid lab", message: error.message)]
-        case .lab(_, let parts):
+        case .lab(_, let parts, _):
             return parts.flatMap(lines)
         }
     }

@@ -32,7 +32,7 @@ package enum JSONReport {
                                diagnostic: DiagnosticEntry(path: error.location.path, line: error.location.line,
                                                            column: error.location.column, severity: "error",
                                                            message: error.message, inPrelude: false))]
-        case .lab(let title, let parts):
+        case .lab(let title, let parts, _):
             return parts.map { entry($0, title: title) }
         }
     }

@@ -66,7 +66,7 @@ package enum JUnitReport {
         case .invalid(let error, let excerpt):
             let body = TerminalReport(style: .plain).inputError(error, excerpt: excerpt).joined(separator: "\n")
             return [inputError(file, message: error.message, body: body)]
-        case .lab(let title, let parts):
+        case .lab(let title, let parts, _):
             return parts.map { suite($0, title: title, duration: file.duration) }
         }
     }

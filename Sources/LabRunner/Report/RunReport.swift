@@ -67,8 +67,9 @@ package struct FileReport: Sendable {
         case unreadable(FileError)
         /// Not a valid lab: the error and the line it points at.
         case invalid(LabError, excerpt: Excerpt?)
-        /// A lab: its program, then each cell built apart, in document order.
-        case lab(title: String?, parts: [PartReport])
+        /// A lab: its program, then each cell built apart, in document order; and the file's bytes,
+        /// for a view that shows its prose and code around the results (a notebook page).
+        case lab(title: String?, parts: [PartReport], document: [UInt8])
     }
 
     package let path: String
@@ -86,7 +87,7 @@ package struct FileReport: Sendable {
     }
 
     package var parts: [PartReport] {
-        if case .lab(_, let parts) = content { return parts }
+        if case .lab(_, let parts, _) = content { return parts }
         return []
     }
 

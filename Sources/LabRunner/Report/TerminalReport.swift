@@ -24,7 +24,7 @@ package struct TerminalReport: Sendable {
             return [style.bold(file.path), inputError(error)]
         case .invalid(let error, let excerpt):
             return [style.bold(file.path)] + inputError(error, excerpt: excerpt)
-        case .lab(let title, let parts):
+        case .lab(let title, let parts, _):
             return parts.flatMap { render($0, title: title) }
         }
     }
