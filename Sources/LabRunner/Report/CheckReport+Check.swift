@@ -3,25 +3,23 @@ extension CheckReport {
     init(_ check: CompileCheck, lab: Lab, updated: Bool) {
         let role: CheckRole = check.cell.role == .noRun ? .noRun : .compileFail
         let status: Status = check.passed ? .pass : updated && check.problem == nil ? .updated : .fail
-        let errors = check.errors.map { DiagnosticReport($0, lab: lab) }
-        var rejections: [DiagnosticReport] = []
-        var earlier: [DiagnosticReport] = []
+        var failure: Failure? = nil
         switch check.problem {
-        case .rejected(let inCell)?: rejections = inCell.map { DiagnosticReport($0, lab: lab) }
-        case .earlierCellsFail(let outside)?: earlier = outside.map { DiagnosticReport($0, lab: lab) }
-        case .compiled?, nil: break
+        case .compiled?: failure = .compiled
+        case .rejected(let inCell)?: failure = .rejected(inCell.map { DiagnosticReport($0, lab: lab) })
+        case .earlierCellsFail(let outside)?: failure = .earlierCellsFail(outside.map { DiagnosticReport($0, lab: lab) })
+        case nil:
+            if let comparison = check.comparison, !comparison.isMatch {
+                let line = check.cell.expectedDiagnostics?.openingLine ?? check.cell.line
+                failure = .diagnosticsDiffer(header: "\(lab.path):\(line): diagnostics differ (- expected, + actual)",
+                                             diff: comparison.diff.renderedLines())
+            }
         }
-        var mismatch: (header: String, diff: [String])? = nil
-        if let comparison = check.comparison, !comparison.isMatch {
-            let line = check.cell.expectedDiagnostics?.openingLine ?? check.cell.line
-            mismatch = ("\(lab.path):\(line): diagnostics differ (- expected, + actual)", comparison.diff.renderedLines())
-        }
-        self.init(role: role, status: status, cellLine: check.cell.line,
+        self.init(role: role, status: status, failure: failure, cellLine: check.cell.line,
                   expectedLine: check.cell.expectedDiagnostics?.openingLine, summary: Self.summary(check, role: role),
-                  summaryIsTheFailure: check.comparison?.isMatch != false, errors: errors, rejections: rejections,
-                  earlierErrors: earlier,
+                  errors: check.errors.map { DiagnosticReport($0, lab: lab) },
                   actual: CompileCheck.transcript(check.errors).split(separator: "\n").map(String.init),
-                  diagnosticsMismatch: mismatch, duration: check.duration)
+                  duration: check.duration)
     }
 
     /// What a compile check found, in a few words: `rejected by swiftc as expected (1 error)`.

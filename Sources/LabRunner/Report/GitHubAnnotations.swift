@@ -40,9 +40,9 @@ package enum GitHubAnnotations {
             out.append(command("warning", file: path, line: missing.line, title: "lab skipped", message: missing.message))
         case .checked(let check):
             guard check.status == .fail else { break }
-            out += diagnostics(check.rejections, path: path, title: "compile error")
-            let line = check.diagnosticsMismatch == nil ? check.cellLine : check.expectedLine ?? check.cellLine
-            let diff = Array((check.diagnosticsMismatch?.diff ?? []).prefix(diffLines))
+            if case .rejected(let errors) = check.failure { out += diagnostics(errors, path: path, title: "compile error") }
+            let line = check.diagnosticsDiff.isEmpty ? check.cellLine : check.expectedLine ?? check.cellLine
+            let diff = Array(check.diagnosticsDiff.prefix(diffLines))
             out.append(command("error", file: path, line: line, title: "compile check failed",
                                message: ([check.summary] + diff).joined(separator: "\n")))
         case .ran:

@@ -67,9 +67,9 @@ package enum JSONReport {
             error = missing.message
         case .checked(let report):
             status = report.status == .fail ? "fail" : "pass"
-            diagnostics = report.earlierErrors.isEmpty ? report.errors : report.earlierErrors
+            if case .earlierCellsFail(let errors) = report.failure { diagnostics = errors } else { diagnostics = report.errors }
             check = CheckEntry(passed: report.status != .fail, message: report.summary, expectedLine: report.expectedLine,
-                               actual: report.actual, diff: report.diagnosticsMismatch?.diff ?? [])
+                               actual: report.actual, diff: report.diagnosticsDiff)
         }
         let partName = switch part.kind {
         case .program: "program"

@@ -117,7 +117,7 @@ package enum JUnitReport {
             case .updated:
                 cases.append(testcase(check.role.attribute, time: check.duration, nil, out: "updated: the diagnostics block was written back to the lab"))
             case .fail:
-                let body = (check.errors.flatMap(lines) + (check.diagnosticsMismatch?.diff ?? [])).joined(separator: "\n")
+                let body = (check.errors.flatMap(lines) + check.diagnosticsDiff).joined(separator: "\n")
                 let failure = XMLNode("failure", [("message", check.summary), ("type", "compile-check")], text: body)
                 cases.append(testcase(check.role.attribute, time: check.duration, failure))
             }

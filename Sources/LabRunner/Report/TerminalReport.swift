@@ -151,13 +151,19 @@ package struct TerminalReport: Sendable {
         case .updated: return ["  " + style.cyan("UPDATED") + "  \(check.role.attribute)  " + time]
         case .fail: break
         }
-        var out = check.rejections.flatMap(diagnostic)
+        var out: [String] = []
+        if case .rejected(let errors) = check.failure { out += errors.flatMap(diagnostic) }
         out.append("  " + style.red("FAIL") + "  " + check.role.attribute + "  " + time)
-        if check.summaryIsTheFailure {
-            out.append(indent + style.bold("\(path):\(check.cellLine): ") + style.red("error:") + " " + check.summary)
+        let summary = indent + style.bold("\(path):\(check.cellLine): ") + style.red("error:") + " " + check.summary
+        switch check.failure {
+        case .diagnosticsDiffer(let header, let lines)?:
+            out += [indent + header] + diff(lines)
+        case .earlierCellsFail(let errors)?:
+            out.append(summary)
+            if let first = errors.first { out += diagnostic(first).map { indent + $0 } }
+        case .compiled?, .rejected?, nil:
+            out.append(summary)
         }
-        if let mismatch = check.diagnosticsMismatch { out += [indent + mismatch.header] + diff(mismatch.diff) }
-        if let first = check.earlierErrors.first { out += diagnostic(first).map { indent + $0 } }
         return out
     }
 

@@ -36,13 +36,13 @@ enum GoldenFixtures {
     }
 
     /// The `compile_fail` cell's outcome when swiftc reported `errors`.
-    static func compileFail(errors: [Diagnostic], succeeded: Bool = false) -> FileOutcome {
+    static func compileFail(errors: [Diagnostic], succeeded: Bool = false, cell index: Int = 1) -> FileOutcome {
         let lab = checksLab()
-        let cell = lab.cells[1]
+        let cell = lab.cells[index]
         let build = BuildOutcome(executable: nil, succeeded: succeeded, diagnostics: errors, rawOutput: "", duration: 0.5)
         let outcome = LabOutcome(path: lab.path, lab: lab.program(for: cell),
                                  status: .checked(CompileCheck(cell: cell, build: build, labPath: lab.path)),
-                                 part: .check(line: cell.line, role: .compileFail))
+                                 part: .check(line: cell.line, role: index == 1 ? .compileFail : .noRun))
         return FileOutcome(path: lab.path, content: .lab(lab, parts: [outcome]))
     }
 
@@ -56,6 +56,16 @@ enum GoldenFixtures {
 
     static func checkCompiled() -> FileOutcome {
         compileFail(errors: [], succeeded: true)
+    }
+
+    /// The cells before the `compile_fail` cell do not compile.
+    static func checkAfterBrokenCells() -> FileOutcome {
+        compileFail(errors: [error(checksLab(), line: 5, column: 13, "cannot find 'three' in scope")])
+    }
+
+    /// The `no_run` cell does not compile.
+    static func noRunRejected() -> FileOutcome {
+        compileFail(errors: [error(checksLab(), line: 16, column: 7, "cannot find 'count' in scope")], cell: 2)
     }
 
     static func noCells() -> FileOutcome {

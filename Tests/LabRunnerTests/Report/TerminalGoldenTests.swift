@@ -267,4 +267,25 @@ struct TerminalGoldenTests {
 
             """)
     }
+
+    @Test func checksThatFailForOtherReasons() {
+        GoldenText.expect(text(GoldenFixtures.checkAfterBrokenCells(), GoldenFixtures.noRunRejected()), equals: """
+            labs/checks.md:8  compile_fail cell
+              FAIL  compile_fail  0.50s
+                    labs/checks.md:8: error: the cells before it do not compile (1 error)
+                    labs/checks.md:5:13: error: cannot find 'three' in scope
+                        let count = 3
+                                    ^
+
+            labs/checks.md:15  no_run cell
+            labs/checks.md:16:7: error: cannot find 'count' in scope
+                print(count)
+                      ^
+              FAIL  no_run  0.50s
+                    labs/checks.md:15: error: no_run cell did not compile (1 error)
+
+            0 passed, 2 failed
+
+            """)
+    }
 }
