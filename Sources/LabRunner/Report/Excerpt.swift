@@ -1,3 +1,5 @@
+import Foundation
+
 /// A line of a file and the column a message points at: shown under the message, with a caret.
 package struct Excerpt: Sendable, Equatable {
     /// The line's text, a NUL shown as the symbol for NUL.

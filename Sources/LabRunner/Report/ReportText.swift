@@ -1,3 +1,5 @@
+import Foundation
+
 /// How text from a run (stderr, output, swiftc's messages) is cut down for a report, and the
 /// words for how a run went wrong: shared by every part of the report model.
 enum ReportText {

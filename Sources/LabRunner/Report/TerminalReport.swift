@@ -1,3 +1,5 @@
+import Foundation
+
 /// Formats the report model for people: a heading per lab part, PASS/FAIL per scenario, diffs,
 /// diagnostics at their Markdown lines, and the closing lines.
 package struct TerminalReport: Sendable {
