@@ -69,12 +69,17 @@ extension LabFile {
     /// Reads and parses one lab for a command that needs it whole; an input error is printed as
     /// `path:line:col: error: …` with the offending line, and gives nil.
     static func loadReportingErrors(_ path: String, bareLanguage: String? = nil) -> Lab? {
-        var bytes: [UInt8] = []
+        let bytes: [UInt8]
         do {
             bytes = try LabFile.read(path)
+        } catch {
+            Console.diagnostic([TerminalReport(style: .plain).inputError(error)])
+            return nil
+        }
+        do {
             return try LabParser.parse(bytes: bytes, path: path, bareLanguage: bareLanguage)
         } catch {
-            Console.diagnostic(TerminalReport(style: .plain).invalid(error, bytes: bytes))
+            Console.diagnostic(TerminalReport(style: .plain).inputError(error, excerpt: Excerpt(error.location, bytes: bytes)))
             return nil
         }
     }

@@ -30,7 +30,8 @@ enum HelpText {
     Compiles each lab (a Markdown file of any extension; a folder means every .md and .markdown
     file in it, recursively) into one Swift program with swiftc, runs it once per scenario and
     checks each cell's output against the output blocks below it. Prints PASS or FAIL per scenario
-    and ends with `N passed, N failed`. A file without output blocks is only compiled. Cells marked
+    and ends with `N passed, N failed` (after `N files could not be checked`, if any). A file
+    without output blocks is only compiled. Cells marked
     compile_fail, no_run or standalone are built apart and reported under `path:line`.
     Labs build and run in parallel; reports come in path order.
 

@@ -1,7 +1,7 @@
 import Foundation
 import LabRunner
 
-/// `labrunner run PATH…`: build, run and check every lab, in parallel, reported in path order.
+/// `labrunner run PATH…`: wires the options into the pipeline, and its reports to the console and files.
 struct RunCommand {
     let options: RunOptions
 
@@ -49,71 +49,48 @@ struct RunCommand {
         let runFolder = options.useCache ? nil : try? BuildDirectory.makePrivate()
         defer { runFolder?.remove() }
         pipeline.moduleCacheWithoutCache = runFolder.map { $0.path + "/module-cache" }
-        var report = TerminalReport(style: .forStandardOutput(environment: environment))
-        report.verbose = options.verbose
-        if options.verbose { Console.out(report.style.dim("swiftc: \(compiler.path), jobs: \(options.jobs)")) }
+        var terminal = TerminalReport(style: .forStandardOutput(environment: environment))
+        terminal.verbose = options.verbose
+        if options.verbose { Console.out(terminal.style.dim("swiftc: \(compiler.path), jobs: \(options.jobs)")) }
 
         let progress = ProgressLine(enabled: ProgressLine.isWanted(environment: environment), total: labPaths.count)
         let update = options.update
-        // A lab is printed once it and every lab before it are done: path order, whatever finishes first.
-        typealias Finished = (LabOutcome, UpdateSummary?, Double)
-        let results = Parallel.map(labPaths.count, width: options.jobs, inOrder: { [report] (index, parts: [Finished]) in
-            let lines = parts.flatMap { outcome, summary, _ in report.render(outcome, update: summary) }
-            progress.printAbove((index > 0 ? [""] : []) + lines)
-        }) { [labPaths, pipeline] index in
-            progress.started(labPaths[index])
-            let started = Date()
-            let outcomes = pipeline.run(path: labPaths[index])
-            let summaries = update ? Self.write(outcomes) : outcomes.map { _ in nil }
-            let seconds = Date().timeIntervalSince(started)
-            progress.finished(labPaths[index])
-            return zip(outcomes, summaries).map { ($0, $1, seconds) }
-        }
+        let appleAvailable = Platform.hasSwiftUI
+        let first = LockedValue(true)
+        let files = LabBatch(pipeline: pipeline, width: options.jobs).run(
+            labPaths,
+            started: { progress.started($0) },
+            finish: { outcome, seconds in
+                let written = update ? FileUpdate.apply(outcome, appleAvailable: appleAvailable) : nil
+                progress.finished(outcome.path)
+                return FileReport(outcome, update: written, duration: seconds, appleAvailable: appleAvailable)
+            },
+            deliver: { [terminal] file in
+                let isFirst = first.withLock { value in defer { value = false }; return value }
+                progress.printAbove((isFirst ? [] : [""]) + terminal.render(file))
+            })
         progress.finish()
 
-        let finished = results.flatMap { $0 }
-        if let cache = pipeline.cache, finished.contains(where: { $0.0.compilerRan && $0.0.buildDuration > 0 }) {
-            cache.prune()
-        }
-        var passed = 0, failed = 0, inputErrors = 0
-        for (outcome, summary, _) in finished {
-            // A lab that could not be checked (swiftc crashed, no build folder, an unknown
-            // --scenario) is the environment's or the invocation's fault, not the lab's: status 2,
-            // so CI tells "fix the lab" (1) from "fix the setup" (2).
-            switch outcome.status {
-            case .invalid, .toolFailed: inputErrors += 1
-            default: break
-            }
-            let counts = ReportFacts.counts(outcome, updated: summary?.updatedScenarios ?? [])
-            passed += counts.passed
-            failed += counts.failed
-        }
+        let run = RunReport(files: files, appleAvailable: appleAvailable)
         if labPaths.isEmpty { Console.out("no labs in this shard") }
-        if environment["GITHUB_ACTIONS"] == "true" {
-            Console.out(GitHubAnnotations.lines(finished.map(\.0)))
+        if environment["GITHUB_ACTIONS"] == "true" { Console.out(GitHubAnnotations.lines(run)) }
+        if !writeReports(run) { return ExitStatus.usage }
+        Console.out(terminal.closing(run.totals))
+        switch run.verdict {
+        // A file that could not be checked (not a lab, swiftc broken, an unknown --scenario) is
+        // the input's or the setup's fault, not the lab's: status 2, so CI tells "fix the lab" (1)
+        // from "fix the setup" (2).
+        case .notChecked: return ExitStatus.usage
+        case .failed: return ExitStatus.failed
+        case .passed: return ExitStatus.success
         }
-        if !writeReports(finished) { return ExitStatus.usage }
-        Console.out(["", TerminalReport.summary(passed: passed, failed: failed)])
-        if inputErrors > 0 { return ExitStatus.usage }
-        return failed > 0 ? ExitStatus.failed : ExitStatus.success
     }
 
     /// `--junit FILE` and `--json FILE`; false (after saying why) when one cannot be written.
-    private func writeReports(_ finished: [(LabOutcome, UpdateSummary?, Double)]) -> Bool {
-        let outcomes = finished.map(\.0)
-        var updates: [String: UpdateSummary] = [:]
-        var durations: [String: Double] = [:]
-        for (outcome, summary, seconds) in finished {
-            updates[outcome.name] = summary
-            durations[outcome.name] = seconds
-        }
+    private func writeReports(_ run: RunReport) -> Bool {
         var reports: [(String, String)] = []
-        if let path = options.junitPath {
-            reports.append((path, JUnitReport.xml(outcomes, appleAvailable: Platform.hasSwiftUI, durations: durations, updates: updates)))
-        }
-        if let path = options.jsonPath {
-            reports.append((path, JSONReport.json(outcomes, appleAvailable: Platform.hasSwiftUI, updates: updates)))
-        }
+        if let path = options.junitPath { reports.append((path, JUnitReport.xml(run))) }
+        if let path = options.jsonPath { reports.append((path, JSONReport.json(run))) }
         for (path, text) in reports {
             do {
                 try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
@@ -123,40 +100,5 @@ struct RunCommand {
             }
         }
         return true
-    }
-
-    /// Applies `--update` to one lab file: plans the edits of each of its outcomes, then replaces the
-    /// file once, atomically. One summary per outcome.
-    private static func write(_ outcomes: [LabOutcome]) -> [UpdateSummary?] {
-        var summaries: [UpdateSummary?] = []
-        var edits: [DocumentEdit] = []
-        for outcome in outcomes {
-            switch outcome.status {
-            case .ran(let verdicts):
-                let (planned, summary) = OutputUpdater.plan(outcome.lab!, verdicts: verdicts, appleAvailable: Platform.hasSwiftUI)
-                edits += planned
-                summaries.append(summary)
-            case .checked(let check):
-                let (planned, summary) = DiagnosticsUpdater.plan(check, lab: outcome.lab!)
-                edits += planned
-                summaries.append(summary)
-            case .compileFailed:
-                summaries.append(UpdateSummary(notes: ["not updated: the lab did not compile"]))
-            default:
-                summaries.append(nil)
-            }
-        }
-        guard !edits.isEmpty, let first = outcomes.first else { return summaries }
-        let bytes = DocumentEdit.apply(edits, to: first.originalBytes)
-        do {
-            try AtomicFile.replace(first.path, expected: first.originalBytes, with: bytes)
-        } catch {
-            let failed = UpdateSummary(notes: [error.description])
-            return summaries.map { $0.map { _ in failed } }
-        }
-        if let index = summaries.firstIndex(where: { $0?.hasEdits == true }) {
-            summaries[index]!.notes.insert("wrote \(first.path)", at: 0)
-        }
-        return summaries
     }
 }

@@ -22,7 +22,7 @@ struct FrontMatter: Sendable, Equatable {
             let trimmed = text.trimmingWhitespace()
             if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
             guard let colon = text.firstIndex(of: ":") else {
-                throw .frontMatterSyntax(SourceLocation(path: path, line: number, column: 1), line: trimmed)
+                throw LabError(SourceLocation(path: path, line: number, column: 1), .frontMatterSyntax(line: trimmed))
             }
             let key = String(text[..<colon]).trimmingWhitespace()
             let rawValue = String(text[text.index(after: colon)...])
@@ -33,13 +33,13 @@ struct FrontMatter: Sendable, Equatable {
             let keyAt = SourceLocation(path: path, line: number, column: keyColumn)
             let valueAt = SourceLocation(path: path, line: number, column: valueColumn)
             guard Self.keys.contains(key) else {
-                throw .unknownKey(keyAt, key: key, suggestion: EditDistance.closest(to: key, in: Self.keys))
+                throw LabError(keyAt, .unknownKey(key: key, suggestion: EditDistance.closest(to: key, in: Self.keys)))
             }
-            if let firstLine = seen[key] { throw .duplicateKey(keyAt, key: key, firstLine: firstLine) }
+            if let firstLine = seen[key] { throw LabError(keyAt, .duplicateKey(key: key, firstLine: firstLine)) }
             seen[key] = number
             try result.settings.set(key, to: value, at: valueAt)
         }
-        throw .frontMatterUnclosed(SourceLocation(path: path, line: 1, column: 1))
+        throw LabError(SourceLocation(path: path, line: 1, column: 1), .frontMatterUnclosed)
     }
 
     private static func isDelimiter(_ text: String) -> Bool {
@@ -58,7 +58,7 @@ extension LabSettings {
     /// Sets one front matter key, validating its value.
     fileprivate mutating func set(_ key: String, to value: String, at location: SourceLocation) throws(LabError) {
         func bad(_ expected: String) -> LabError {
-            .badValue(location, key: key, value: value, expected: expected)
+            LabError(location, .badValue(key: key, value: value, expected: expected))
         }
         switch key {
         case "title":

@@ -1,96 +1,82 @@
-/// Why a lab file cannot be read as a lab: always a user's input error (exit status 2).
-package enum LabError: Error, CustomStringConvertible, Equatable {
-    case unreadable(path: String, reason: String)
-    /// A folder given to `run` that holds no `.md` file.
-    case noLabs(folder: String)
-    case notUTF8(SourceLocation, byteOffset: Int)
-    case nulByte(SourceLocation, byteOffset: Int)
-    /// A fence never closed; `runsTo` says where CommonMark ends it instead.
-    case unclosedFence(SourceLocation, fence: String, info: String, runsTo: FenceEnd)
-    case frontMatterUnclosed(SourceLocation)
-    case frontMatterSyntax(SourceLocation, line: String)
-    case unknownKey(SourceLocation, key: String, suggestion: String?)
-    case duplicateKey(SourceLocation, key: String, firstLine: Int)
-    case badValue(SourceLocation, key: String, value: String, expected: String)
-    case unknownAttribute(SourceLocation, attribute: String, suggestion: String?)
-    case outputBeforeCell(SourceLocation)
-    case undeclaredScenario(SourceLocation, scenario: String, declared: [String])
-    case duplicateOutput(SourceLocation, scenario: String?, firstLine: Int)
-    case conflictingAttributes(SourceLocation, attribute: String, other: String)
-    case directiveNotOnCell(SourceLocation)
-    case diagnosticsWithoutCompileFail(SourceLocation)
-    case duplicateDiagnostics(SourceLocation, firstLine: Int)
-
-    /// Where the problem is, for `path:line:col: error:` lines.
-    var location: SourceLocation? {
-        switch self {
-        case .unreadable, .noLabs: nil
-        case .notUTF8(let l, _), .nulByte(let l, _), .unclosedFence(let l, _, _, _),
-             .frontMatterUnclosed(let l), .frontMatterSyntax(let l, _), .unknownKey(let l, _, _),
-             .duplicateKey(let l, _, _), .badValue(let l, _, _, _), .unknownAttribute(let l, _, _),
-             .outputBeforeCell(let l), .undeclaredScenario(let l, _, _), .duplicateOutput(let l, _, _),
-             .conflictingAttributes(let l, _, _), .directiveNotOnCell(let l), .diagnosticsWithoutCompileFail(let l),
-             .duplicateDiagnostics(let l, _):
-            l
-        }
+/// Why a file cannot be read as a lab: where, and what (as swift-format's `Finding` keeps the
+/// location apart from the message). Always a user's input error (exit status 2).
+package struct LabError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// What is wrong, without the place.
+    package enum Kind: Sendable, Equatable {
+        case notUTF8(byteOffset: Int)
+        case nulByte(byteOffset: Int)
+        /// A fence never closed; `runsTo` says where CommonMark ends it instead.
+        case unclosedFence(fence: String, info: String, runsTo: FenceEnd)
+        case frontMatterUnclosed
+        case frontMatterSyntax(line: String)
+        case unknownKey(key: String, suggestion: String?)
+        case duplicateKey(key: String, firstLine: Int)
+        case badValue(key: String, value: String, expected: String)
+        case unknownAttribute(attribute: String, suggestion: String?)
+        case outputBeforeCell
+        case undeclaredScenario(scenario: String, declared: [String])
+        case duplicateOutput(scenario: String?, firstLine: Int)
+        case conflictingAttributes(attribute: String, other: String)
+        case directiveNotOnCell
+        case diagnosticsWithoutCompileFail
+        case duplicateDiagnostics(firstLine: Int)
     }
 
-    /// The message without the location.
-    var message: String {
-        switch self {
-        case .unreadable(_, let reason):
-            return "cannot read lab: \(reason)"
-        case .noLabs:
-            return "no labs found in this folder: no .md or .markdown file in it or below it (hidden folders and node_modules are skipped)"
-        case .notUTF8(_, let offset):
+    /// Where the problem is, for `path:line:col: error:` lines.
+    package let location: SourceLocation
+    package let kind: Kind
+
+    package init(_ location: SourceLocation, _ kind: Kind) {
+        self.location = location
+        self.kind = kind
+    }
+
+    /// The message without the location, in swiftc's style: lowercase, no final period.
+    package var message: String {
+        switch kind {
+        case .notUTF8(let offset):
             return "not valid UTF-8 at byte offset \(offset); save the lab as UTF-8"
-        case .nulByte(_, let offset):
+        case .nulByte(let offset):
             return "NUL byte at byte offset \(offset): a lab is text (a file saved as UTF-16 is full of them); remove it or save the lab as UTF-8"
-        case .unclosedFence(_, let fence, let info, let end):
+        case .unclosedFence(let fence, let info, let end):
             let opening = fence + (info.isEmpty ? "" : info)
             return "fence '\(opening)' is never closed, so it runs to \(end); add a closing '\(fence)' line where it should end"
         case .frontMatterUnclosed:
             return "front matter opened with '---' is never closed; add a line '---' after its last key"
-        case .frontMatterSyntax(_, let line):
+        case .frontMatterSyntax(let line):
             return "expected 'key: value' in front matter, found '\(line)'"
-        case .unknownKey(_, let key, let suggestion):
+        case .unknownKey(let key, let suggestion):
             return "unknown front matter key '\(key)'" + Self.hint(suggestion)
                 + " (keys: \(FrontMatter.keys.joined(separator: ", ")))"
-        case .duplicateKey(_, let key, let first):
+        case .duplicateKey(let key, let first):
             return "front matter key '\(key)' is already set on line \(first)"
-        case .badValue(_, let key, let value, let expected):
+        case .badValue(let key, let value, let expected):
             return "bad value '\(value)' for '\(key)': expected \(expected)"
-        case .unknownAttribute(_, let attribute, let suggestion):
+        case .unknownAttribute(let attribute, let suggestion):
             return "unknown cell attribute '\(attribute)'" + Self.hint(suggestion)
                 + " (attributes: \(CellAttribute.allCases.map(\.rawValue).joined(separator: ", ")))"
         case .outputBeforeCell:
             return "output block before any swift cell: an output block shows what the swift cell above it prints"
-        case .undeclaredScenario(_, let scenario, let declared):
+        case .undeclaredScenario(let scenario, let declared):
             return "output block names scenario '\(scenario)', which the lab does not declare"
                 + Self.hint(EditDistance.closest(to: scenario, in: declared))
                 + " (scenarios: \(declared.joined(separator: ", ")))"
-        case .duplicateOutput(_, let scenario, let first):
+        case .duplicateOutput(let scenario, let first):
             let which = scenario.map { "scenario '\($0)'" } ?? "all scenarios"
             return "second output block for \(which) of the same cell; the first is on line \(first)"
-        case .conflictingAttributes(_, let attribute, let other):
+        case .conflictingAttributes(let attribute, let other):
             return "cell attribute '\(attribute)' cannot be combined with '\(other)': a cell is skipped, standalone, compile_fail or no_run, one at most"
         case .directiveNotOnCell:
             return "a '<!-- labrunner: … -->' directive applies to the fenced block right below it, which is not a swift cell"
         case .diagnosticsWithoutCompileFail:
             return "diagnostics block not after a compile_fail cell: it lists the errors the compile_fail cell above it must produce"
-        case .duplicateDiagnostics(_, let first):
+        case .duplicateDiagnostics(let first):
             return "second diagnostics block for the same compile_fail cell; the first is on line \(first)"
         }
     }
 
-    package var description: String {
-        switch self {
-        case .unreadable(let path, _), .noLabs(let path):
-            return "\(path): error: \(message)"
-        default:
-            return "\(location!): error: \(message)"
-        }
-    }
+    /// `path:line:col: error: message`, as compilers print it.
+    package var description: String { "\(location): error: \(message)" }
 
     private static func hint(_ suggestion: String?) -> String {
         suggestion.map { "; did you mean '\($0)'?" } ?? ""

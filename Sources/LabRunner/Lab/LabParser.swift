@@ -6,10 +6,10 @@ package enum LabParser {
         // Lines need no valid UTF-8, and give the bad byte a line and column.
         let source = MarkdownSource(bytes: bytes)
         if let offset = UTF8Validation.firstInvalidByte(in: bytes) {
-            throw .notUTF8(location(ofByte: offset, in: source, path: path), byteOffset: offset)
+            throw LabError(location(ofByte: offset, in: source, path: path), .notUTF8(byteOffset: offset))
         }
         if let offset = NULDetection.firstNUL(in: bytes) {
-            throw .nulByte(location(ofByte: offset, in: source, path: path), byteOffset: offset)
+            throw LabError(location(ofByte: offset, in: source, path: path), .nulByte(byteOffset: offset))
         }
         let frontMatter = try FrontMatter.parse(source, path: path)
         let settings = frontMatter.settings
@@ -25,7 +25,7 @@ package enum LabParser {
             let directiveWords = directive?.attributeWords ?? []
             let language = words.first?.text ?? (block.info.isEmpty ? bare : nil)
             if !directiveWords.isEmpty, language != "swift" {
-                throw .directiveNotOnCell(SourceLocation(path: path, line: directive!.line, column: directiveWords[0].column))
+                throw LabError(SourceLocation(path: path, line: directive!.line, column: directiveWords[0].column), .directiveNotOnCell)
             }
             try checkClosed(block, kind: language, source: source, path: path)
             switch language {
@@ -39,7 +39,7 @@ package enum LabParser {
                     let attribute = try attribute(text, at: at)
                     if CellAttribute.roles.contains(attribute) || attribute == .skip {
                         if let (earlier, _) = roleAttribute, earlier != attribute {
-                            throw .conflictingAttributes(at, attribute: attribute.rawValue, other: earlier.rawValue)
+                            throw LabError(at, .conflictingAttributes(attribute: attribute.rawValue, other: earlier.rawValue))
                         }
                         roleAttribute = (attribute, at)
                     }
@@ -56,12 +56,12 @@ package enum LabParser {
                 var location: SourceLocation {
                     SourceLocation(path: path, line: block.openingLine, column: column(of: words[0], in: block, source: source))
                 }
-                guard !cells.isEmpty else { throw .outputBeforeCell(location) }
+                guard !cells.isEmpty else { throw LabError(location, .outputBeforeCell) }
                 var scenarios: [String] = []
                 for word in words.dropFirst() {
                     guard settings.scenarios.contains(word.text) else {
                         let at = SourceLocation(path: path, line: block.openingLine, column: column(of: word, in: block, source: source))
-                        throw .undeclaredScenario(at, scenario: word.text, declared: settings.scenarios)
+                        throw LabError(at, .undeclaredScenario(scenario: word.text, declared: settings.scenarios))
                     }
                     if !scenarios.contains(word.text) { scenarios.append(word.text) }
                 }
@@ -69,9 +69,9 @@ package enum LabParser {
                 cells[cells.count - 1].outputs.append(ExpectedOutput(block: block, scenarios: scenarios))
             case "diagnostics":
                 let location = SourceLocation(path: path, line: block.openingLine, column: column(of: words[0], in: block, source: source))
-                guard let cell = cells.last, cell.role == .compileFail else { throw .diagnosticsWithoutCompileFail(location) }
+                guard let cell = cells.last, cell.role == .compileFail else { throw LabError(location, .diagnosticsWithoutCompileFail) }
                 if let first = cell.expectedDiagnostics {
-                    throw .duplicateDiagnostics(location, firstLine: first.openingLine)
+                    throw LabError(location, .duplicateDiagnostics(firstLine: first.openingLine))
                 }
                 cells[cells.count - 1].expectedDiagnostics = block
             default:
@@ -107,23 +107,23 @@ package enum LabParser {
         let line = source.lines[block.openingLine - 1]
         let fenceStart = source.bytes[line.start..<line.contentEnd].firstIndex(of: block.fenceCharacter) ?? line.start
         let fence = String(repeating: Character(Unicode.Scalar(block.fenceCharacter)), count: block.fenceLength)
-        throw .unclosedFence(SourceLocation(path: path, line: block.openingLine, column: fenceStart - line.start + 1),
-                             fence: fence, info: block.info, runsTo: end)
+        throw LabError(SourceLocation(path: path, line: block.openingLine, column: fenceStart - line.start + 1),
+                       .unclosedFence(fence: fence, info: block.info, runsTo: end))
     }
 
     private static func attribute(_ text: String, at location: SourceLocation) throws(LabError) -> CellAttribute {
         if let attribute = CellAttribute(rawValue: text) { return attribute }
-        throw .unknownAttribute(location, attribute: text,
-                                suggestion: EditDistance.closest(to: text, in: CellAttribute.allCases.map(\.rawValue)))
+        throw LabError(location, .unknownAttribute(attribute: text,
+                                                   suggestion: EditDistance.closest(to: text, in: CellAttribute.allCases.map(\.rawValue))))
     }
 
     private static func checkNoDuplicate(_ scenarios: [String], in cell: Cell, at location: @autoclosure () -> SourceLocation) throws(LabError) {
         if scenarios.isEmpty, let plain = cell.outputs.first(where: { $0.scenarios.isEmpty }) {
-            throw .duplicateOutput(location(), scenario: nil, firstLine: plain.line)
+            throw LabError(location(), .duplicateOutput(scenario: nil, firstLine: plain.line))
         }
         for scenario in scenarios {
             if let earlier = cell.outputs.first(where: { $0.scenarios.contains(scenario) }) {
-                throw .duplicateOutput(location(), scenario: scenario, firstLine: earlier.line)
+                throw LabError(location(), .duplicateOutput(scenario: scenario, firstLine: earlier.line))
             }
         }
     }

@@ -2,7 +2,7 @@ import Foundation
 
 /// Reading lab files and finding them in folders.
 package enum LabFile {
-    package static func read(_ path: String) throws(LabError) -> [UInt8] {
+    package static func read(_ path: String) throws(FileError) -> [UInt8] {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw .unreadable(path: path, reason: "no such file")
@@ -48,7 +48,7 @@ package enum LabFile {
     /// The lab files named by `arguments`: files as given (any extension: `.md`, `.markdown`, `.txt`…),
     /// folders searched recursively for `.md` and `.markdown` files, in path order; hidden folders
     /// and `node_modules` are not searched.
-    package static func expand(_ arguments: [String]) throws(LabError) -> [String] {
+    package static func expand(_ arguments: [String]) throws(FileError) -> [String] {
         var paths: [String] = []
         for argument in arguments {
             var isDirectory: ObjCBool = false

@@ -1,14 +1,42 @@
-/// Everything the tool found out about one lab file: what the reports and `--update` work from.
+/// Everything the tool found out about one file named by a run: it could not be read, it is
+/// not a valid lab, or it is a lab and each of its programs has an outcome.
+package struct FileOutcome: Sendable {
+    package enum Content: Sendable {
+        /// The file could not be read (exit status 2).
+        case unreadable(FileError)
+        /// The file was read but is not a valid lab (exit status 2); its bytes show the line at fault.
+        case invalid(LabError, bytes: [UInt8])
+        /// The lab's program first, then one outcome per `standalone`, `compile_fail` and `no_run`
+        /// cell, in document order. The lab's source keeps the bytes it was parsed from, so
+        /// `--update` can tell whether the file changed since.
+        case lab(Lab, parts: [LabOutcome])
+    }
+
+    package let path: String
+    package let content: Content
+
+    package init(path: String, content: Content) {
+        self.path = path
+        self.content = content
+    }
+
+    /// Whether swiftc built anything for this file (a cache miss): the compile cache is pruned after such runs.
+    package var compiledAnything: Bool {
+        guard case .lab(_, let parts) = content else { return false }
+        return parts.contains { $0.compilerRan && $0.buildDuration > 0 }
+    }
+}
+
+/// What one program of a lab came to: the lab's own, or a cell built apart from it.
 package struct LabOutcome: Sendable {
     package enum Status: Sendable {
-        /// The file is not a valid lab (exit status 2).
-        case invalid(LabError)
         /// The lab has no Swift cell that compiles on this platform: nothing to build or run.
         case nothingToRun
         /// swiftc rejected the program.
         case compileFailed(errors: [Diagnostic], rawOutput: String)
-        /// Something outside the lab failed (swiftc missing or crashing, no build folder).
-        case toolFailed(String)
+        /// Something outside the lab failed (swiftc missing or crashing, no build folder): the lab
+        /// was not checked.
+        case toolFailed(ToolFailure)
         /// It compiled; one verdict per scenario, in the lab's order.
         case ran([ScenarioVerdict])
         /// It compiled, and the lab has no transcripts to check: a guide whose code only has to compile.
@@ -20,27 +48,33 @@ package struct LabOutcome: Sendable {
     }
 
     /// Which of a lab's programs this outcome is about.
-    enum Part: Sendable, Equatable {
-        /// The lab's program (or the file, when it could not be read as a lab).
+    package enum Part: Sendable, Equatable {
+        /// The lab's program.
         case program
         /// A `standalone` cell's own program.
         case standalone(line: Int)
         /// A `compile_fail` or `no_run` cell's check.
-        case check(line: Int, attribute: String)
+        case check(line: Int, role: CheckRole)
     }
 
     package let path: String
-    /// Nil only when the file could not be read as a lab.
-    package let lab: Lab?
+    /// The program this outcome is about: the whole lab for its program, else the cells a
+    /// standalone cell or a check is built from.
+    package let lab: Lab
     package let status: Status
-    var part: Part = .program
+    package var part: Part = .program
     /// Warnings (and their notes) from a successful or failed build.
-    var warnings: [Diagnostic] = []
+    package var warnings: [Diagnostic] = []
     package var buildDuration: Double = 0
     /// False when the executable came from the compile cache and swiftc did not run.
     package var compilerRan = true
-    /// The bytes the lab was parsed from, so `--update` can tell whether the file changed since.
-    package var originalBytes: [UInt8] = []
+
+    init(path: String, lab: Lab, status: Status, part: Part = .program) {
+        self.path = path
+        self.lab = lab
+        self.status = status
+        self.part = part
+    }
 
     /// How reports name this outcome: the path, and for a cell built apart `path:line`.
     package var name: String {
@@ -49,35 +83,35 @@ package struct LabOutcome: Sendable {
         case .standalone(let line), .check(let line, _): "\(path):\(line)"
         }
     }
+}
 
-    /// Cells not compiled here: `skip` cells, and Apple-only cells where SwiftUI is missing.
-    func skippedCells(appleAvailable: Bool) -> [Cell] {
-        // A cell built apart is reported with its lab's program, not again with each part.
-        guard part == .program else { return [] }
-        return lab?.cells.filter { $0.isSkipped || (!appleAvailable && $0.needsApple) } ?? []
-    }
+/// The role of a cell checked by compiling only: typed, so a check can never be a program.
+package enum CheckRole: Sendable, Equatable {
+    /// swiftc must reject the cell (with the errors of its `diagnostics` block, if any).
+    case compileFail
+    /// swiftc must accept the cell; it never runs.
+    case noRun
 
-    /// Scenario runs counted in the final `N passed, N failed` line.
-    var counts: (passed: Int, failed: Int) {
-        switch status {
-        case .ran(let verdicts):
-            let passed = verdicts.filter(\.passed).count
-            return (passed, verdicts.count - passed)
-        case .compileFailed, .toolFailed:
-            // A check, or a file that only had to compile, is one test; a lab's build fails every scenario.
-            if case .check = part { return (0, 1) }
-            if let lab, !lab.hasTranscripts { return (0, 1) }
-            return (0, lab?.scenarios.count ?? 1)
-        case .compiledOnly:
-            return (1, 0)
-        case .checked(let check):
-            return check.passed ? (1, 0) : (0, 1)
-        case .missingModules:
-            return (0, 0)
-        case .nothingToRun:
-            return (0, 0)
-        case .invalid:
-            return (0, 0)
+    /// The role of a cell that is checked, nil for cells that run.
+    init?(_ role: CellRole) {
+        switch role {
+        case .compileFail: self = .compileFail
+        case .noRun: self = .noRun
+        case .program, .standalone: return nil
         }
     }
+
+    /// The attribute as written in the lab: `compile_fail`, `no_run`.
+    package var attribute: String {
+        switch self {
+        case .compileFail: CellAttribute.compileFail.rawValue
+        case .noRun: CellAttribute.noRun.rawValue
+        }
+    }
+}
+
+/// Why a lab was not checked for reasons outside its code: the run's setup, not the lab (exit status 2).
+package enum ToolFailure: Sendable {
+    /// swiftc is missing or broke, or no build folder could be made.
+    case build(BuildError)
 }

@@ -44,41 +44,44 @@ package struct LabPipeline: Sendable {
         self.environment = environment
     }
 
-    package func run(path: String) -> [LabOutcome] {
+    package func run(path: String) -> FileOutcome {
         let bytes: [UInt8]
         do {
             bytes = try LabFile.read(path)
         } catch {
-            return [LabOutcome(path: path, lab: nil, status: .invalid(error))]
+            return FileOutcome(path: path, content: .unreadable(error))
         }
         let lab: Lab
         do {
             lab = try LabParser.parse(bytes: bytes, path: path, bareLanguage: bareLanguage)
         } catch {
-            return [LabOutcome(path: path, lab: nil, status: .invalid(error), originalBytes: bytes)]
+            return FileOutcome(path: path, content: .invalid(error, bytes: bytes))
         }
-        return runAll(lab, originalBytes: bytes)
+        return FileOutcome(path: path, content: .lab(lab, parts: runAll(lab)))
     }
 
-    func runAll(_ lab: Lab, originalBytes: [UInt8]) -> [LabOutcome] {
+    func runAll(_ lab: Lab) -> [LabOutcome] {
         let apart = lab.cellsBuiltApart.filter { appleAvailable || !$0.needsApple }
-        var outcomes = [run(lab, originalBytes: originalBytes)]
+        var outcomes = [run(lab)]
         if case .nothingToRun = outcomes[0].status, !apart.isEmpty { outcomes = [] }
         let parts = Parallel.map(apart.count, width: apart.count) { index in
             let cell = apart[index]
-            var outcome = cell.role == .standalone
-                ? run(lab.program(for: cell), originalBytes: originalBytes)
-                : check(cell, of: lab, originalBytes: originalBytes)
-            outcome.part = cell.role == .standalone ? .standalone(line: cell.line)
-                : .check(line: cell.line, attribute: cell.role.attribute!.rawValue)
+            var outcome: LabOutcome
+            if let role = CheckRole(cell.role) {
+                outcome = check(cell, of: lab)
+                outcome.part = .check(line: cell.line, role: role)
+            } else {
+                outcome = run(lab.program(for: cell))
+                outcome.part = .standalone(line: cell.line)
+            }
             return outcome
         }
         return outcomes + parts
     }
 
-    func run(_ lab: Lab, originalBytes: [UInt8]) -> LabOutcome {
+    func run(_ lab: Lab) -> LabOutcome {
         func outcome(_ status: LabOutcome.Status) -> LabOutcome {
-            LabOutcome(path: lab.path, lab: lab, status: status, originalBytes: originalBytes)
+            LabOutcome(path: lab.path, lab: lab, status: status)
         }
         guard lab.compiledCells.contains(where: { appleAvailable || !$0.needsApple }) else {
             return outcome(.nothingToRun)
@@ -96,7 +99,7 @@ package struct LabPipeline: Sendable {
             result.compilerRan = false
             return result
         }
-        return withBuild(program, failed: { outcome(.toolFailed($0)) }) { build, _ in
+        return withBuild(program, failed: { outcome(.toolFailed(.build($0))) }) { build, _ in
             if let built = build.executable {
                 // Compile errors are never cached: only a successful build is stored.
                 let executable = tools.storeExecutable(program, builtAt: built) ?? built
@@ -112,10 +115,10 @@ package struct LabPipeline: Sendable {
 
     /// Builds a `compile_fail` or `no_run` cell after the program cells before it, without running
     /// it; what swiftc said is cached like an executable.
-    private func check(_ cell: Cell, of lab: Lab, originalBytes: [UInt8]) -> LabOutcome {
+    private func check(_ cell: Cell, of lab: Lab) -> LabOutcome {
         let program = lab.program(for: cell)
         func outcome(_ status: LabOutcome.Status) -> LabOutcome {
-            LabOutcome(path: lab.path, lab: program, status: status, originalBytes: originalBytes)
+            LabOutcome(path: lab.path, lab: program, status: status)
         }
         let unbalanced = CellBracketCheck.diagnostics(for: program)
         if !unbalanced.isEmpty {
@@ -129,7 +132,7 @@ package struct LabPipeline: Sendable {
             result.compilerRan = false
             return result
         }
-        return withBuild(check, failed: { outcome(.toolFailed($0)) }) { build, folder in
+        return withBuild(check, failed: { outcome(.toolFailed(.build($0))) }) { build, folder in
             tools.storeCheck(check, build: build, folder: folder)
             return verdict(cell, of: lab, program: program, build: build, outcome: outcome)
         }
@@ -138,7 +141,7 @@ package struct LabPipeline: Sendable {
     /// Builds `program` and hands what swiftc said, and the build folder, to `use` while the folder
     /// still exists (a program runs from there when it is not cached). Warnings and the build time
     /// go on the outcome `use` returns; a toolchain failure becomes `failed`'s outcome.
-    private func withBuild(_ program: LabProgram, failed: (String) -> LabOutcome,
+    private func withBuild(_ program: LabProgram, failed: (BuildError) -> LabOutcome,
                            _ use: (BuildOutcome, String) -> LabOutcome) -> LabOutcome {
         do {
             return try tools.build(program) { build, folder in
@@ -148,7 +151,7 @@ package struct LabPipeline: Sendable {
                 return result
             }
         } catch {
-            return failed(Self.toolFailure(error))
+            return failed(error)
         }
     }
 
@@ -157,14 +160,6 @@ package struct LabPipeline: Sendable {
         let missing = MissingModule.find(in: build.diagnostics, cells: program.compiledCells)
         return outcome(!strict && !missing.isEmpty ? .missingModules(missing)
                        : .checked(CompileCheck(cell: cell, build: build, labPath: lab.path)))
-    }
-
-    /// The error's one line, then the last lines swiftc printed (at most 5, long lines cut), so
-    /// a broken compiler is named without pages of its stack dump.
-    static func toolFailure(_ error: BuildError) -> String {
-        let tail = ReportFacts.tail(of: error.output, count: 5)
-        return ([error.description] + (tail.isEmpty ? [] : ["swiftc printed:"] + tail.map { "  " + $0 }))
-            .joined(separator: "\n")
     }
 
     private func runScenarios(_ lab: Lab, executable: String, outcome: (LabOutcome.Status) -> LabOutcome) -> LabOutcome {

@@ -5,7 +5,8 @@ import Glibc
 #endif
 
 /// Why a child could not be started. Only spawn failures are errors: once the child
-/// runs, whatever it does is reported in a `ProcessResult`.
+/// runs, whatever it does is reported in a `ProcessResult`. Messages in swiftc's style
+/// (lowercase, no final period), as every message of the tool.
 enum ProcessError: Error, CustomStringConvertible {
     /// Nothing at that path (or the path is not absolute, which we refuse rather than guess a directory).
     case notFound(String)
@@ -17,13 +18,13 @@ enum ProcessError: Error, CustomStringConvertible {
     var description: String {
         switch self {
         case .notFound(let path) where !path.hasPrefix("/"):
-            return "Cannot run \(path): an absolute path to the executable is required."
+            return "cannot run \(path): an absolute path to the executable is required"
         case .notFound(let path):
-            return "Cannot run \(path): no such file."
+            return "cannot run \(path): no such file"
         case .notExecutable(let path):
-            return "Cannot run \(path): it is not an executable program (or lacks execute permission)."
+            return "cannot run \(path): it is not an executable program (or lacks execute permission)"
         case .spawnFailed(let path, let code):
-            return "Could not start \(path): \(String(cString: strerror(code))) (errno \(code))."
+            return "could not start \(path): \(String(cString: strerror(code))) (errno \(code))"
         }
     }
 }

@@ -1,99 +1,94 @@
 /// GitHub Actions workflow commands that put the failures on the lab's lines in a pull request:
 /// `::error file=…,line=…,col=…,title=…::message`, and `::warning …` for compiler warnings.
 ///
-/// Per lab, in order: the input error of an invalid lab; compiler warnings; compile errors (their
-/// notes appended to the message); a tool failure; then per scenario the crash, timeout or other
-/// problem (at the line of the cell that was running) and each output mismatch (at the output
-/// block's line, or the cell's when it has none, with the first lines of the diff).
+/// Per file, in order: the input error of a file that is not a lab; per part, compiler warnings,
+/// compile errors (their notes appended to the message), a tool failure, a failed compile check,
+/// then per failed scenario the crash, timeout or other problem (at the line of the cell that was
+/// running) and each output mismatch (at the output block's line, or the cell's when it has none,
+/// with the first lines of the diff).
 package enum GitHubAnnotations {
     /// Diff lines an annotation quotes before saying how many more there are.
     static let diffLines = 10
 
-    package static func lines(_ outcomes: [LabOutcome]) -> [String] {
-        outcomes.flatMap(lines)
+    package static func lines(_ run: RunReport) -> [String] {
+        run.files.flatMap(lines)
     }
 
-    private static func lines(_ outcome: LabOutcome) -> [String] {
-        var out: [String] = []
-        let path = outcome.path
-        out += diagnostics(outcome.warnings, path: path, title: "compiler warning")
-        switch outcome.status {
-        case .invalid(let error):
-            out.append(command("error", file: ReportFacts.path(of: error, fallback: path),
-                               line: error.location?.line, column: error.location?.column,
-                               title: "invalid lab", message: error.message))
-        case .nothingToRun:
+    private static func lines(_ file: FileReport) -> [String] {
+        switch file.content {
+        case .unreadable(let error):
+            return [command("error", file: error.path, title: "invalid lab", message: error.message)]
+        case .invalid(let error, _):
+            return [command("error", file: error.location.path, line: error.location.line, column: error.location.column,
+                            title: "invalid lab", message: error.message)]
+        case .lab(_, let parts, _):
+            return parts.flatMap(lines)
+        }
+    }
+
+    private static func lines(_ part: PartReport) -> [String] {
+        let path = part.path
+        var out = diagnostics(part.warnings, path: path, title: "compiler warning")
+        switch part.result {
+        case .nothingToCompile, .compiledOnly:
             break
-        case .toolFailed(let message):
-            out.append(command("error", file: path, title: "labrunner could not run the lab", message: message))
-        case .compileFailed(let errors, _):
-            out += diagnostics(errors, path: path, title: "compile error")
-        case .compiledOnly:
-            break
-        case .missingModules(let modules):
-            out.append(command("warning", file: path, line: modules.first?.cellLines.first, title: "lab skipped",
-                               message: ReportFacts.missingModulesSummary(modules)))
+        case .toolFailed(let failure):
+            out.append(command("error", file: path, title: "labrunner could not run the lab", message: failure.text))
+        case .compileFailed(let failure):
+            out += diagnostics(failure.diagnostics, path: path, title: "compile error")
+        case .missingModules(let missing):
+            out.append(command("warning", file: path, line: missing.line, title: "lab skipped", message: missing.message))
         case .checked(let check):
-            guard !check.passed else { break }
-            if case .rejected(let errors) = check.problem { out += diagnostics(errors, path: path, title: "compile error") }
-            let line = check.comparison?.isMatch == false ? check.cell.expectedDiagnostics?.openingLine : check.cell.line
-            let diff = Array((check.comparison?.diff.renderedLines() ?? []).prefix(diffLines))
-            out.append(command("error", file: path, line: line ?? check.cell.line, title: "compile check failed",
-                               message: ([ReportFacts.checkSummary(check)] + diff).joined(separator: "\n")))
-        case .ran(let verdicts):
-            guard let lab = outcome.lab else { break }
-            for verdict in verdicts {
-                if let problem = verdict.problem { out.append(annotation(problem, verdict: verdict, lab: lab)) }
-                for mismatch in verdict.mismatches { out.append(annotation(mismatch, scenario: verdict.scenario, lab: lab)) }
+            guard check.status == .fail else { break }
+            if case .rejected(let errors) = check.failure { out += diagnostics(errors, path: path, title: "compile error") }
+            let line = check.diagnosticsDiff.isEmpty ? check.cellLine : check.expectedLine ?? check.cellLine
+            let diff = Array(check.diagnosticsDiff.prefix(diffLines))
+            out.append(command("error", file: path, line: line, title: "compile check failed",
+                               message: ([check.summary] + diff).joined(separator: "\n")))
+        case .ran:
+            // A scenario `--update` fixed is not a failure to point at.
+            for scenario in part.scenarios where scenario.status == .fail {
+                guard let run = scenario.run else { continue }
+                if let problem = run.problem { out.append(annotation(problem, run: run, scenario: scenario.name, path: path)) }
+                for mismatch in run.mismatches { out.append(annotation(mismatch, scenario: scenario.name, path: path)) }
             }
         }
         return out
     }
 
     /// One command per error or warning; notes and remarks join the message of the one before them.
-    private static func diagnostics(_ diagnostics: [Diagnostic], path: String, title: String) -> [String] {
-        var groups: [(head: Diagnostic, notes: [String])] = []
-        for diagnostic in diagnostics {
-            if diagnostic.severity == .note || diagnostic.severity == .remark, !groups.isEmpty {
-                groups[groups.count - 1].notes.append(ReportFacts.line(diagnostic))
+    private static func diagnostics(_ diagnostics: [DiagnosticReport], path: String, title: String) -> [String] {
+        var groups: [(head: DiagnosticReport, notes: [String])] = []
+        for report in diagnostics {
+            let severity = report.diagnostic.severity
+            if severity == .note || severity == .remark, !groups.isEmpty {
+                groups[groups.count - 1].notes.append(report.line)
             } else {
-                groups.append((diagnostic, []))
+                groups.append((report, []))
             }
         }
         return groups.map { head, notes in
-            let kind = head.severity == .warning ? "warning" : head.severity == .error ? "error" : "notice"
-            let origin = head.inPrelude ? " (in the labrunner prelude)" : ""
+            let severity = head.diagnostic.severity
+            let kind = severity == .warning ? "warning" : severity == .error ? "error" : "notice"
             return command(kind, file: head.location?.path ?? path, line: head.location?.line, column: head.location?.column,
-                           title: title, message: ([head.message + origin] + notes).joined(separator: "\n"))
+                           title: title, message: ([head.message] + notes).joined(separator: "\n"))
         }
     }
 
-    private static func annotation(_ problem: ScenarioVerdict.Problem, verdict: ScenarioVerdict, lab: Lab) -> String {
-        let scenario = verdict.scenario
-        let title: String
-        switch problem {
-        case .exitStatus(let status): title = "exited with status \(status) in scenario \(scenario)"
-        case .signal: title = "crashed in scenario \(scenario)"
-        case .timedOut: title = "timed out in scenario \(scenario)"
-        case .outputLimit: title = "too much output in scenario \(scenario)"
-        case .stoppedEarly: title = "stopped early in scenario \(scenario)"
-        case .launchFailed: title = "could not start scenario \(scenario)"
-        }
-        var message = [ReportFacts.summary(problem, lab: lab) + (problem.isTimeout ? "; output so far:" : "")]
-        if problem.isTimeout { message += ReportFacts.outputSoFar(verdict).map { "  " + $0 } }
-        let stderr = ReportFacts.stderrTail(verdict, lab: lab)
-        if !stderr.isEmpty { message += ["stderr:"] + stderr.map { "  " + $0 } }
-        return command("error", file: lab.path, line: verdict.lastCell?.line, title: title, message: message.joined(separator: "\n"))
+    private static func annotation(_ problem: ProblemReport, run: ScenarioRunReport, scenario: String, path: String) -> String {
+        var message = [problem.summary + problem.outputSoFarHeading] + (problem.outputSoFar ?? []).map { "  " + $0 }
+        if !run.stderrTail.isEmpty { message += ["stderr:"] + run.stderrTail.map { "  " + $0 } }
+        return command("error", file: path, line: problem.cellLine, title: problem.title(scenario: scenario),
+                       message: message.joined(separator: "\n"))
     }
 
-    private static func annotation(_ mismatch: ScenarioVerdict.Mismatch, scenario: String, lab: Lab) -> String {
-        let title = mismatch.expected == nil
+    private static func annotation(_ mismatch: MismatchReport, scenario: String, path: String) -> String {
+        let title = mismatch.expectedLine == nil
             ? "output without an output block in scenario \(scenario)"
             : "output differs in scenario \(scenario)"
-        let diff = mismatch.comparison.diff.renderedLines()
-        var message = Array(diff.prefix(diffLines))
-        if diff.count > diffLines { message.append("… \(diff.count - diffLines) more diff lines") }
-        return command("error", file: lab.path, line: mismatch.expected?.line ?? mismatch.cell.line,
+        var message = Array(mismatch.diff.prefix(diffLines))
+        if mismatch.diff.count > diffLines { message.append("… \(mismatch.diff.count - diffLines) more diff lines") }
+        return command("error", file: path, line: mismatch.expectedLine ?? mismatch.cellLine,
                        title: title, message: message.joined(separator: "\n"))
     }
 

@@ -65,7 +65,7 @@ package struct LabListing: Codable, Sendable {
     package func text() -> [String] {
         var out = [path + (settings.title.map { "  \($0)" } ?? "")]
         out.append("scenarios: \(settings.scenarios.joined(separator: ", "))")
-        out.append("swift-version: \(settings.swiftVersion), timeout: \(TerminalReport.seconds(settings.timeout))"
+        out.append("swift-version: \(settings.swiftVersion), timeout: \(ReportText.seconds(settings.timeout))"
                    + (settings.swiftcFlags.isEmpty ? "" : ", swiftc-flags: \(settings.swiftcFlags.joined(separator: " "))"))
         out.append("sections: \(sections.isEmpty ? "(none)" : sections.joined(separator: ", "))")
         out.append("cells:")

@@ -1,8 +1,8 @@
-/// What `--update` did, or would not do, to one lab.
+/// What `--update` plans for one program of a lab, or would not do.
 package struct UpdateSummary: Sendable, Equatable {
     var rewritten = 0
     var inserted = 0
-    /// Scenarios whose mismatching outputs the update wrote into the lab.
+    /// Scenarios whose mismatching outputs the update writes into the lab.
     package var updatedScenarios: Set<String> = []
     /// Why parts of the lab were left alone.
     package var notes: [String] = []
@@ -12,7 +12,8 @@ package struct UpdateSummary: Sendable, Equatable {
 
     package var hasEdits: Bool { rewritten + inserted + diagnosticsRewritten > 0 }
 
-    var lines: [String] {
+    /// What changes, in words: `updated: 1 output block rewritten, 0 inserted`.
+    var changeLines: [String] {
         var out: [String] = []
         if rewritten + inserted > 0 {
             out.append("updated: \(rewritten) output block\(rewritten == 1 ? "" : "s") rewritten, \(inserted) inserted")
@@ -20,7 +21,7 @@ package struct UpdateSummary: Sendable, Equatable {
         if diagnosticsRewritten > 0 {
             out.append("updated: the diagnostics block")
         }
-        return out + notes
+        return out
     }
 }
 

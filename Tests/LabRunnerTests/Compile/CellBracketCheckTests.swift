@@ -6,7 +6,9 @@ import Testing
 struct CellBracketCheckTests {
     static func check(_ markdown: String) throws -> [String] {
         let lab = try LabParser.parse(bytes: Array(markdown.utf8), path: "lab.md", bareLanguage: nil)
-        return CellBracketCheck.diagnostics(for: lab).map(ReportFacts.line)
+        return CellBracketCheck.diagnostics(for: lab).map { diagnostic in
+            (diagnostic.location.map { "\($0): " } ?? "") + diagnostic.severity.rawValue + ": " + diagnostic.message
+        }
     }
 
     @Test func balancedCellsPass() throws {

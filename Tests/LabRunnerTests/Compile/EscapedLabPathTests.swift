@@ -23,7 +23,7 @@ struct EscapedLabPathTests {
         let reported = ProgramGenerator.reportedFileName(of: path)
         for name in [String(reported.split(separator: "/").last!), reported] {
             let stderr = "main/\(name):2: Fatal error: boom\nCurrent stack trace:\n0    libswiftCore.so    0x00007f 1 + 2\n"
-            #expect(TerminalReport.withoutStackFrames(stderr, lab: lab) == "\(path):2: Fatal error: boom\n")
+            #expect(ReportText.withoutStackFrames(stderr, lab: lab) == "\(path):2: Fatal error: boom\n")
         }
     }
 

@@ -21,11 +21,13 @@ struct EmptyLabTests {
     @Test func countNeitherPassedNorFailed() throws {
         let lab = try LabParser.parse(bytes: [], path: "lab.md")
         let outcome = LabPipeline(compiler: SwiftCompiler(path: "/nonexistent/swiftc"), environment: [:])
-            .run(lab, originalBytes: [])
+            .run(lab)
         guard case .nothingToRun = outcome.status else {
             Issue.record("expected nothingToRun, got \(outcome.status)")
             return
         }
-        #expect(outcome.counts.passed == 0 && outcome.counts.failed == 0)
+        let report = FileReport(FileOutcome(path: lab.path, content: .lab(lab, parts: [outcome])), appleAvailable: false)
+        #expect(report.counts == Counts(passed: 0, failed: 0))
+        #expect(report.wasChecked)
     }
 }

@@ -84,7 +84,7 @@ struct LabParserTests {
             _ = try LabParser.parse(bytes: bytes, path: "bad.md")
             Issue.record("expected an error")
         } catch {
-            #expect(error == .notUTF8(SourceLocation(path: "bad.md", line: 2, column: 8), byteOffset: 16))
+            #expect(error == LabError(SourceLocation(path: "bad.md", line: 2, column: 8), .notUTF8(byteOffset: 16)))
             #expect(error.description == "bad.md:2:8: error: not valid UTF-8 at byte offset 16; save the lab as UTF-8")
         }
     }

@@ -34,7 +34,7 @@ struct TextEncodingTests {
     @Test func theExcerptShowsANULAsASymbolUnderTheCaret() {
         let bytes = Array("x = \"a".utf8) + [0] + Array("b\"\n".utf8)
         let location = SourceLocation(path: "lab.md", line: 1, column: 7)
-        #expect(SourceExcerpt.lines(for: location, in: MarkdownSource(bytes: bytes), style: .plain)
+        #expect(Excerpt(location, bytes: bytes)?.lines(style: .plain)
                 == ["    x = \"a\u{2400}b\"", "          ^"])
     }
 }

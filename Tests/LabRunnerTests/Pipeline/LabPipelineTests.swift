@@ -102,7 +102,7 @@ struct LabPipelineTests {
         pipeline.strict = test.strict
         pipeline.scenarioFilter = test.scenarios
         pipeline.runWithoutTranscripts = test.runWithoutTranscripts
-        let outcomes = pipeline.runAll(PipelineFixture.parse(test.lab), originalBytes: Array(test.lab.utf8))
+        let outcomes = pipeline.runAll(PipelineFixture.parse(test.lab))
         #expect(outcomes.map(PipelineFixture.describe) == test.outcomes)
         // Parts build in parallel: their order between each other is not the pipeline's decision.
         #expect(toolchain.calls.sorted() == test.calls.sorted())
@@ -112,17 +112,17 @@ struct LabPipelineTests {
         let toolchain = RecordingToolchain()
         var pipeline = LabPipeline(compiler: SwiftCompiler(path: "/nonexistent/swiftc"), environment: [:])
         pipeline.toolchain = toolchain
-        _ = pipeline.runAll(PipelineFixture.parse(PipelineFixture.lab), originalBytes: [])
+        _ = pipeline.runAll(PipelineFixture.parse(PipelineFixture.lab))
         #expect(toolchain.calls == ["build 4", "store 4", "run /cache/4 mock,empty"])
     }
 
     @Test func buildTimeAndCompilerRanGoOnTheOutcome() {
         var pipeline = LabPipeline(compiler: SwiftCompiler(path: "/nonexistent/swiftc"), environment: [:])
         pipeline.toolchain = RecordingToolchain()
-        let built = pipeline.runAll(PipelineFixture.parse(PipelineFixture.lab), originalBytes: [])[0]
+        let built = pipeline.runAll(PipelineFixture.parse(PipelineFixture.lab))[0]
         #expect(built.compilerRan && built.buildDuration == 1.5)
         pipeline.toolchain = RecordingToolchain(cached: [4])
-        let cached = pipeline.runAll(PipelineFixture.parse(PipelineFixture.lab), originalBytes: [])[0]
+        let cached = pipeline.runAll(PipelineFixture.parse(PipelineFixture.lab))[0]
         #expect(!cached.compilerRan && cached.buildDuration == 0)
     }
 
@@ -133,7 +133,7 @@ struct LabPipelineTests {
         pipeline.toolchain = RecordingToolchain(printed: [1: "1\n"])
         pipeline.runWithoutTranscripts = true
         let lab = PipelineFixture.parse(PipelineFixture.guide)
-        let outcome = pipeline.runAll(lab, originalBytes: Array(PipelineFixture.guide.utf8))[0]
+        let outcome = pipeline.runAll(lab)[0]
         guard case .ran(let verdicts) = outcome.status else {
             Issue.record("expected verdicts, got \(PipelineFixture.describe(outcome))")
             return

@@ -73,10 +73,9 @@ enum PipelineFixture {
     /// An outcome in one line: its name and what happened, for comparing whole tables.
     static func describe(_ outcome: LabOutcome) -> String {
         let status: String = switch outcome.status {
-        case .invalid(let error): "invalid: \(error)"
         case .nothingToRun: "nothing to run"
         case .compileFailed(let errors, _): "compile failed: " + errors.map(\.message).joined(separator: "; ")
-        case .toolFailed(let message): "tool failed: " + (message.split(separator: "\n").first.map(String.init) ?? "")
+        case .toolFailed(.build(let error)): "tool failed: " + error.description
         case .ran(let verdicts): "ran " + verdicts.map { "\($0.scenario) \($0.passed ? "pass" : "fail")" }.joined(separator: ", ")
         case .compiledOnly: "compiled only"
         case .missingModules(let modules): "missing " + modules.map(\.name).joined(separator: ", ")

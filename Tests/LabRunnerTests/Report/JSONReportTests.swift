@@ -3,9 +3,9 @@ import Testing
 @testable import LabRunner
 
 struct JSONReportTests {
-    private func decode(_ outcomes: [LabOutcome], appleAvailable: Bool = false,
-                        updates: [String: UpdateSummary] = [:]) throws -> [String: Any] {
-        let text = JSONReport.json(outcomes, appleAvailable: appleAvailable, updates: updates)
+    private func decode(_ outcomes: [FileOutcome], appleAvailable: Bool = false,
+                        updates: [String: FileUpdate] = [:]) throws -> [String: Any] {
+        let text = JSONReport.json(ReportFixture.run(outcomes, appleAvailable: appleAvailable, updates: updates))
         let object = try JSONSerialization.jsonObject(with: Data(text.utf8))
         return try #require(object as? [String: Any])
     }
@@ -25,9 +25,9 @@ struct JSONReportTests {
     @Test func versionTotalsAndOneEntryPerLab() throws {
         let document = try decode([ReportFixture.allPass(), ReportFixture.mismatch(), ReportFixture.crashAndTimeout(),
                                    ReportFixture.compileFailure(), ReportFixture.invalid()])
-        #expect(document["version"] as? Int == 1)
+        #expect(document["schemaVersion"] as? Int == 2)
         #expect(document["appleAvailable"] as? Bool == false)
-        #expect(document["totals"] as? [String: Int] == ["passed": 3, "failed": 5, "invalid": 1])
+        #expect(document["totals"] as? [String: Int] == ["passed": 3, "failed": 5, "notChecked": 1, "invalid": 1])
         let labs = try labs(document)
         #expect(labs.map { $0["status"] as? String } == ["pass", "fail", "fail", "compile-error", "invalid"])
         #expect(labs.map { $0["passed"] as? Int } == [2, 1, 0, 0, 0])
@@ -36,17 +36,16 @@ struct JSONReportTests {
         #expect(labs.map { $0["compilerRan"] as? Bool } == [false, true, true, true, false])
     }
 
-    @Test func aLabWithNothingToRunHasItsScenariosSkipped() throws {
-        let outcome = LabOutcome(path: "none.md", lab: ReportFixture.lab(), status: .nothingToRun)
+    /// Nothing to compile is not a test, in JSON as in the terminal and JUnit: no scenarios, 0 and 0.
+    @Test func aLabWithNothingToRunHasNoScenarios() throws {
+        let outcome = ReportFixture.file(ReportFixture.lab(), .nothingToRun)
         let lab = try #require(try labs(try decode([outcome])).first)
         #expect(lab["status"] as? String == "nothing-to-run")
         #expect(lab["compilerRan"] as? Bool == false)
         #expect(lab["passed"] as? Int == 0)
         #expect(lab["failed"] as? Int == 0)
-        let scenarios = try scenarios(lab)
-        #expect(scenarios.map { $0["status"] as? String } == ["skipped", "skipped"])
-        #expect(scenarios.map { ($0["problem"] as? [String: Any])?["message"] as? String }
-                == ["no Swift cells to compile on this platform", "no Swift cells to compile on this platform"])
+        #expect(try scenarios(lab).isEmpty)
+        #expect(lab["error"] as? String == "no Swift cells to compile on this platform")
     }
 
     @Test func aPassingLabWithItsBuildAndSkippedCells() throws {
@@ -144,10 +143,10 @@ struct JSONReportTests {
     }
 
     @Test func updatedScenariosAndCellsCountAsPassed() throws {
-        let document = try decode([ReportFixture.mismatch()], updates: ["labs/greetings.md": UpdateSummary(updatedScenarios: ["failing"])])
+        let document = try decode([ReportFixture.mismatch()], updates: ["labs/greetings.md": ReportFixture.updated(["failing"])])
         let lab = try #require(try labs(document).first)
         #expect(lab["status"] as? String == "pass")
-        #expect(document["totals"] as? [String: Int] == ["passed": 2, "failed": 0, "invalid": 0])
+        #expect(document["totals"] as? [String: Int] == ["passed": 2, "failed": 0, "notChecked": 0, "invalid": 0])
         let failing = try scenarios(lab)[1]
         #expect(failing["status"] as? String == "updated")
         #expect(try cells(failing)[1]["status"] as? String == "updated")
@@ -168,11 +167,11 @@ struct JSONReportTests {
 
     @Test func keysAreSortedAndTheTextIsStable() throws {
         let outcomes = [ReportFixture.allPass(), ReportFixture.invalid()]
-        let text = JSONReport.json(outcomes, appleAvailable: false)
-        #expect(text == JSONReport.json(outcomes, appleAvailable: false))
+        let text = JSONReport.json(ReportFixture.run(outcomes))
+        #expect(text == JSONReport.json(ReportFixture.run(outcomes)))
         #expect(text.hasPrefix("{\n  \"appleAvailable\""))
         #expect(text.hasSuffix("}\n"))
-        let topLevel = ["\n  \"appleAvailable\"", "\n  \"labs\"", "\n  \"totals\"", "\n  \"version\""]
+        let topLevel = ["\n  \"appleAvailable\"", "\n  \"labs\"", "\n  \"schemaVersion\"", "\n  \"totals\""]
         let offsets = try topLevel.map { key in try #require(text.range(of: key)).lowerBound }
         #expect(offsets == offsets.sorted())
         #expect(text.contains("\"path\" : \"labs/bad.md\""))

@@ -3,8 +3,8 @@ import Testing
 @testable import LabRunner
 
 struct JUnitReportTests {
-    private func parse(_ outcomes: [LabOutcome], appleAvailable: Bool = false, durations: [String: Double]? = nil) throws -> XMLCollector {
-        let xml = JUnitReport.xml(outcomes, appleAvailable: appleAvailable, durations: durations)
+    private func parse(_ outcomes: [FileOutcome], appleAvailable: Bool = false, durations: [String: Double] = [:]) throws -> XMLCollector {
+        let xml = JUnitReport.xml(ReportFixture.run(outcomes, appleAvailable: appleAvailable, durations: durations))
         return try #require(XMLCollector.parse(xml), "not well-formed:\n\(xml)")
     }
 
@@ -81,6 +81,11 @@ struct JUnitReportTests {
         #expect(xml.named("testcase").map { $0.attributes["time"] } == ["0.500", "5.000"])
     }
 
+    @Test func aTimeoutWithoutOutputSaysThereWasNone() throws {
+        let failure = try #require(try parse([GoldenFixtures.silentTimeout()]).named("failure").first)
+        #expect(failure.text == "timed out after 5.00s in the cell at labs/greetings.md:15; no output before it")
+    }
+
     @Test func aLabThatDoesNotCompileFailsEveryScenarioWithTheDiagnostics() throws {
         let xml = try parse([ReportFixture.compileFailure()])
         let failures = xml.named("failure")
@@ -134,32 +139,40 @@ struct JUnitReportTests {
         #expect(xml.named("testsuites").first?.attributes["time"] == "5.125")
     }
 
-    @Test func scenariosThatDidNotRunAreSkipped() throws {
+    @Test func scenariosThatWereNotSelectedAreSkipped() throws {
         let lab = ReportFixture.lab()
         let filtered = ReportFixture.ran(lab, [ReportFixture.verdict(lab, "failing", outputs: [0: "hello\n", 1: "error: x\n"])])
-        let nothing = LabOutcome(path: "none.md", lab: lab, status: .nothingToRun)
-        let xml = try parse([filtered, nothing])
+        let xml = try parse([filtered])
         let skipped = xml.named("skipped")
-        #expect(skipped.map { xml.elements[$0.parent!].attributes["name"] } == ["mock", "mock", "failing"])
-        #expect(skipped.map { $0.attributes["message"] } == [
-            "not run: scenario not selected",
-            "no Swift cells to compile on this platform", "no Swift cells to compile on this platform",
-        ])
-        #expect(xml.named("testsuites").first?.attributes["skipped"] == "3")
-        #expect(xml.named("testsuites").first?.attributes["tests"] == "4")
+        #expect(skipped.map { xml.elements[$0.parent!].attributes["name"] } == ["mock"])
+        #expect(skipped.map { $0.attributes["message"] } == ["not run: scenario not selected"])
+        #expect(xml.named("testsuites").first?.attributes["skipped"] == "1")
+        #expect(xml.named("testsuites").first?.attributes["tests"] == "2")
+    }
+
+    /// A file without Swift cells is not a test, as the terminal counts it neither passed nor
+    /// failed: a suite with no testcase, saying why in its output.
+    @Test func aFileWithoutSwiftCellsHasNoTestcase() throws {
+        let xml = try parse([GoldenFixtures.noCells()])
+        let suite = try #require(xml.named("testsuite").first)
+        #expect(suite.attributes == ["name": "docs/notes.md", "tests": "0", "failures": "0", "errors": "0", "skipped": "0", "time": "0.000"])
+        #expect(xml.named("testcase").isEmpty)
+        #expect(xml.children(of: suite).last?.text == "no Swift cells to compile")
+        #expect(xml.named("property").map { $0.attributes["value"] } == ["false", "0.000"])
     }
 
     @Test func aToolFailureIsAnErrorPerScenario() throws {
-        let outcome = LabOutcome(path: "labs/greetings.md", lab: ReportFixture.lab(), status: .toolFailed("swiftc crashed\nsignal 11"))
-        let xml = try parse([outcome])
+        let xml = try parse([ReportFixture.toolFailure(ReportFixture.lab())])
         let errors = xml.named("error")
         #expect(errors.count == 2)
-        #expect(errors.allSatisfy { $0.attributes == ["message": "swiftc crashed", "type": "tool-error"] && $0.text == "swiftc crashed\nsignal 11" })
+        let message = "swiftc /usr/bin/swiftc crashed: killed by SIGSEGV; the lab was not checked"
+        #expect(errors.allSatisfy {
+            $0.attributes == ["message": message, "type": "tool-error"] && $0.text == message + "\nswiftc printed:\n  signal 11"
+        })
     }
 
     @Test func updatedScenariosPassWithANote() throws {
-        let xml = JUnitReport.xml([ReportFixture.mismatch()], appleAvailable: false, durations: nil,
-                                  updates: ["labs/greetings.md": UpdateSummary(updatedScenarios: ["failing"])])
+        let xml = JUnitReport.xml(ReportFixture.run([ReportFixture.mismatch()], updates: ["labs/greetings.md": ReportFixture.updated(["failing"])]))
         let parsed = try #require(XMLCollector.parse(xml))
         #expect(parsed.named("failure").isEmpty)
         #expect(parsed.named("testcase").last.map { parsed.children(of: $0).map(\.text) } == ["updated: the cells' actual output was written back to the lab"])
@@ -169,7 +182,7 @@ struct JUnitReportTests {
         let path = "labs/a&b <\"x\"> 'y'.md"
         let actual = "<&>]]> \"q\" 'a' \u{1}\u{8}\u{1B}[31m café ✓ 🎉 x\ry\n"
         let outcome = ReportFixture.mismatch(actual: actual, stderr: "oops ]]> & <tag/>\u{0} \u{FFFE}\r\n", path: path)
-        let tool = LabOutcome(path: "t.md", lab: ReportFixture.lab(), status: .toolFailed("bad \u{7}bell & <b>"))
+        let tool = ReportFixture.toolFailure(ReportFixture.lab(path: "t.md"), output: "bad \u{7}bell & <b>")
         let xml = try parse([outcome, tool])
         #expect(xml.named("testsuite").first?.attributes["name"] == path)
         #expect(xml.named("testcase").first?.attributes["classname"] == path)
@@ -182,7 +195,7 @@ struct JUnitReportTests {
             +<&>]]> "q" 'a' \u{FFFD}\u{FFFD}\u{FFFD}[31m café ✓ 🎉 x\ry
             """)
         #expect(xml.named("system-err").map(\.text) == ["oops ]]> & <tag/>\u{FFFD} \u{FFFD}\r\n"])
-        #expect(xml.named("error").first?.text == "bad \u{FFFD}bell & <b>")
+        #expect(xml.named("error").first?.text.hasSuffix("\nswiftc printed:\n  bad \u{FFFD}bell & <b>") == true)
     }
 
     @Test func escapingIsExact() {
@@ -192,7 +205,7 @@ struct JUnitReportTests {
     }
 
     @Test func noOutcomesIsAnEmptyButValidReport() throws {
-        let xml = JUnitReport.xml([], appleAvailable: false)
+        let xml = JUnitReport.xml(RunReport(files: [], appleAvailable: false))
         #expect(xml == """
             <?xml version="1.0" encoding="UTF-8"?>
             <testsuites name="labrunner" tests="0" failures="0" errors="0" skipped="0" time="0.000"/>

@@ -65,14 +65,33 @@ enum ReportFixture {
                                actualOutputs: outputs)
     }
 
-    static func ran(_ lab: Lab, _ verdicts: [ScenarioVerdict], compilerRan: Bool = true) -> LabOutcome {
-        var outcome = LabOutcome(path: lab.path, lab: lab, status: .ran(verdicts), originalBytes: Array(text.utf8))
-        outcome.buildDuration = 1.5
-        outcome.compilerRan = compilerRan
-        return outcome
+    /// A file whose lab has one part, the program, with `status`.
+    static func file(_ lab: Lab, _ status: LabOutcome.Status, change: (inout LabOutcome) -> Void = { _ in }) -> FileOutcome {
+        var outcome = LabOutcome(path: lab.path, lab: lab, status: status)
+        change(&outcome)
+        return FileOutcome(path: lab.path, content: .lab(lab, parts: [outcome]))
     }
 
-    static func allPass(path: String = "labs/greetings.md") -> LabOutcome {
+    static func ran(_ lab: Lab, _ verdicts: [ScenarioVerdict], compilerRan: Bool = true) -> FileOutcome {
+        file(lab, .ran(verdicts)) { outcome in
+            outcome.buildDuration = 1.5
+            outcome.compilerRan = compilerRan
+        }
+    }
+
+    /// The report of a run of `files`, as `labrunner run` builds it; `updates` by path.
+    static func run(_ files: [FileOutcome], appleAvailable: Bool = false, updates: [String: FileUpdate] = [:],
+                    durations: [String: Double] = [:]) -> RunReport {
+        RunReport(files: files.map { FileReport($0, update: updates[$0.path], duration: durations[$0.path], appleAvailable: appleAvailable) },
+                  appleAvailable: appleAvailable)
+    }
+
+    /// What `--update` did when it wrote the outputs of `scenarios` back into a one-part file.
+    static func updated(_ scenarios: Set<String>) -> FileUpdate {
+        FileUpdate(write: .wrote, parts: [UpdateSummary(rewritten: 1, updatedScenarios: scenarios)])
+    }
+
+    static func allPass(path: String = "labs/greetings.md") -> FileOutcome {
         let lab = lab(path: path)
         return ran(lab, [
             verdict(lab, "mock", outputs: [0: "hello\n", 1: "second\n"], duration: 0.125),
@@ -81,7 +100,7 @@ enum ReportFixture {
     }
 
     /// Scenario failing prints `actual` in cell 1, whose block (line 21) says `error: [..]`.
-    static func mismatch(actual: String = "complete(3)\n", stderr: String = "", path: String = "labs/greetings.md") -> LabOutcome {
+    static func mismatch(actual: String = "complete(3)\n", stderr: String = "", path: String = "labs/greetings.md") -> FileOutcome {
         let lab = lab(path: path)
         return ran(lab, [
             verdict(lab, "mock", outputs: [0: "hello\n", 1: "second\n"], duration: 0.125),
@@ -90,7 +109,7 @@ enum ReportFixture {
     }
 
     /// mock crashes (SIGILL) in cell 1; failing times out after 5s in cell 1 having printed "waiting".
-    static func crashAndTimeout() -> LabOutcome {
+    static func crashAndTimeout() -> FileOutcome {
         let lab = lab()
         let stderr = "main/labs/greetings.md:16: Fatal error: boom\nCurrent stack trace:\n0    greetings    0x000055d0 main + 12\n"
         return ran(lab, [
@@ -100,31 +119,39 @@ enum ReportFixture {
     }
 
     /// Two errors (the second with a note) and a warning.
-    static func compileFailure() -> LabOutcome {
+    static func compileFailure() -> FileOutcome {
         let lab = lab()
         let errors = [
             Diagnostic(severity: .error, location: lab.location(line: 16, column: 7), message: "cannot find 'second' in scope"),
             Diagnostic(severity: .error, location: lab.location(line: 9, column: 1), message: "ambiguous use of 'print'"),
             Diagnostic(severity: .note, location: lab.location(line: 9, column: 1), message: "found this candidate"),
         ]
-        var outcome = LabOutcome(path: lab.path, lab: lab, status: .compileFailed(errors: errors, rawOutput: ""),
-                                 originalBytes: Array(text.utf8))
-        outcome.warnings = [Diagnostic(severity: .warning, location: lab.location(line: 9, column: 1), message: "result unused, x, y: z")]
-        outcome.buildDuration = 2
-        return outcome
+        return file(lab, .compileFailed(errors: errors, rawOutput: "")) { outcome in
+            outcome.warnings = [Diagnostic(severity: .warning, location: lab.location(line: 9, column: 1), message: "result unused, x, y: z")]
+            outcome.buildDuration = 2
+        }
     }
 
     /// `timout` at line 2, column 1: an unknown front matter key.
     static let invalidText = "---\ntimout: 5\n---\n"
 
-    static func invalid() -> LabOutcome {
+    static func invalid() -> FileOutcome {
         let bytes = Array(invalidText.utf8)
         do {
             _ = try LabParser.parse(bytes: bytes, path: "labs/bad.md")
             fatalError("the invalid fixture parsed")
         } catch {
-            return LabOutcome(path: "labs/bad.md", lab: nil, status: .invalid(error), originalBytes: bytes)
+            return FileOutcome(path: "labs/bad.md", content: .invalid(error, bytes: bytes))
         }
+    }
+
+    static func unreadable(_ path: String = "gone.md") -> FileOutcome {
+        FileOutcome(path: path, content: .unreadable(.unreadable(path: path, reason: "no such file")))
+    }
+
+    /// swiftc crashed after printing `output`.
+    static func toolFailure(_ lab: Lab, output: String = "signal 11\n") -> FileOutcome {
+        file(lab, .toolFailed(.build(.swiftcFailed("/usr/bin/swiftc", reason: "crashed: killed by SIGSEGV", output: output))))
     }
 }
 

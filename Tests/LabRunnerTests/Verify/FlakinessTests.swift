@@ -51,7 +51,7 @@ struct FlakinessTests {
         let flakiness = try #require(Flakiness.compare(runs, lab: lab))
         #expect(flakiness.cells.isEmpty)
         #expect(flakiness.endings.map(\.text) == ["exited with status 0", "timed out"])
-        let lines = ReportFacts.flakinessLines(flakiness, lab: lab)
+        let lines = ScenarioReport.lines(flakiness, lab: lab)
         #expect(lines == ["flaky: 2 runs did not all come out the same", "ended: exited with status 0 (run 1); timed out (run 2)"])
     }
 }

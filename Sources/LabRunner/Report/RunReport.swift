@@ -1,0 +1,104 @@
+/// Everything a run found, worked out once from the outcomes: what the terminal, JUnit, JSON
+/// and GitHub-annotation writers format, and what any other view (a notebook page) needs. Plain
+/// values only; no writer derives a fact of its own.
+package struct RunReport: Sendable {
+    /// The files of the run, in path order.
+    package let files: [FileReport]
+    /// Whether cells needing SwiftUI were compiled.
+    package let appleAvailable: Bool
+    package let totals: Totals
+
+    package init(files: [FileReport], appleAvailable: Bool) {
+        self.files = files
+        self.appleAvailable = appleAvailable
+        totals = Totals(files)
+    }
+
+    /// The counts of a run, as the closing lines and every report's totals say them.
+    package struct Totals: Sendable, Equatable {
+        /// Tests passed and failed (scenario runs, files that only had to compile, compile checks),
+        /// as the closing `N passed, N failed` line.
+        package var passed = 0
+        package var failed = 0
+        /// Files that could not be checked at all: unreadable, not a valid lab, or the tool failed
+        /// (swiftc missing or broken, an unknown `--scenario`).
+        package var notChecked = 0
+        /// Of those, files that are not valid labs (unreadable ones included).
+        package var invalid = 0
+
+        init(_ files: [FileReport]) {
+            for file in files {
+                passed += file.counts.passed
+                failed += file.counts.failed
+                if !file.wasChecked { notChecked += 1 }
+                if file.isInputError { invalid += 1 }
+            }
+        }
+    }
+
+    /// How the run ended, which the exit status says: a failing lab is the lab's fault, a file that
+    /// could not be checked the input's or the setup's.
+    package enum Verdict: Sendable, Equatable {
+        case passed
+        case failed
+        case notChecked
+    }
+
+    package var verdict: Verdict {
+        if totals.notChecked > 0 { return .notChecked }
+        return totals.failed > 0 ? .failed : .passed
+    }
+}
+
+/// Tests passed and failed.
+package struct Counts: Sendable, Equatable {
+    package var passed = 0
+    package var failed = 0
+
+    static func + (a: Counts, b: Counts) -> Counts {
+        Counts(passed: a.passed + b.passed, failed: a.failed + b.failed)
+    }
+}
+
+/// One file of a run.
+package struct FileReport: Sendable {
+    package enum Content: Sendable {
+        /// The file could not be read.
+        case unreadable(FileError)
+        /// Not a valid lab: the error and the line it points at.
+        case invalid(LabError, excerpt: Excerpt?)
+        /// A lab: its program, then each cell built apart, in document order; and the file's bytes,
+        /// for a view that shows its prose and code around the results (a notebook page).
+        case lab(title: String?, parts: [PartReport], document: [UInt8])
+    }
+
+    package let path: String
+    package let content: Content
+    /// Wall-clock seconds from the file's start to its end (build, runs, update), when measured.
+    package let duration: Double?
+    /// What `--update` did to the file; nil without `--update`.
+    package let update: FileUpdate.Write?
+
+    package init(path: String, content: Content, duration: Double?, update: FileUpdate.Write?) {
+        self.path = path
+        self.content = content
+        self.duration = duration
+        self.update = update
+    }
+
+    package var parts: [PartReport] {
+        if case .lab(_, let parts, _) = content { return parts }
+        return []
+    }
+
+    package var counts: Counts { parts.reduce(Counts()) { $0 + $1.counts } }
+
+    /// False when the file is not a valid lab, or a part could not be checked (the tool failed).
+    package var wasChecked: Bool {
+        !isInputError && !parts.contains { if case .toolFailed = $0.result { true } else { false } }
+    }
+
+    var isInputError: Bool {
+        if case .lab = content { false } else { true }
+    }
+}
