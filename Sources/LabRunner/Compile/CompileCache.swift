@@ -33,17 +33,26 @@ package struct CompileCache: Sendable {
     /// store holds one for milliseconds) and are removed by `prune`.
     static let staleTemporaryAge = 600.0
 
+    /// A relative `directory` is taken from the current working directory and made absolute:
+    /// executables are started, and swiftc runs, from other folders.
     package init(directory: String, sizeLimit: Int = 1 << 30) {
-        self.directory = directory
+        self.directory = Self.absolute(directory)
         self.sizeLimit = sizeLimit
     }
 
+    static func absolute(_ path: String) -> String {
+        if path.hasPrefix("/") { return path }
+        let current = FileManager.default.currentDirectoryPath
+        return join(current, path.isEmpty ? "." : path)
+    }
+
     /// `$XDG_CACHE_HOME/labrunner`, else `$HOME/.cache/labrunner` (on macOS too: one place,
-    /// easy to find and to clear), for `environment`. The XDG specification says a relative
-    /// `XDG_CACHE_HOME` is invalid and must be ignored.
+    /// easy to find and to clear), for `environment`; always absolute. The XDG specification says
+    /// a relative `XDG_CACHE_HOME` is invalid and must be ignored; a relative `HOME` is taken from
+    /// the working directory, as a shell would.
     package static func defaultDirectory(environment: [String: String]) -> String {
         if let base = environment["XDG_CACHE_HOME"], base.hasPrefix("/") { return join(base, "labrunner") }
-        if let home = environment["HOME"], !home.isEmpty { return join(home, ".cache/labrunner") }
+        if let home = environment["HOME"], !home.isEmpty { return absolute(join(home, ".cache/labrunner")) }
         if let entry = getpwuid(getuid()), let home = entry.pointee.pw_dir {
             return join(String(cString: home), ".cache/labrunner")
         }
