@@ -19,6 +19,12 @@ struct RunCommand {
             Console.diagnostic([error.description])
             return ExitStatus.usage
         }
+        // Before anything runs: a report must not replace a lab (of any shard) or be a folder.
+        let reports = [("--junit", options.junitPath), ("--json", options.jsonPath)].compactMap { option, path in path.map { (option, $0) } }
+        if let problem = OutputPaths.problem(outputs: reports, inputs: labPaths) {
+            Console.error(problem)
+            return ExitStatus.usage
+        }
         if let shard = options.shard { labPaths = shard.select(labPaths) }
         do {
             compiler = try SwiftCompiler.locate(environment: environment)
