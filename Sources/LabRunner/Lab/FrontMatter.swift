@@ -37,7 +37,8 @@ struct FrontMatter: Sendable, Equatable {
             }
             if let firstLine = seen[key] { throw .duplicateKey(keyAt, key: key, firstLine: firstLine) }
             seen[key] = number
-            try result.settings.set(key, to: value, at: valueAt)
+            // swiftc-flags reads its own quotes (around a word, not the whole value).
+            try result.settings.set(key, to: value, raw: rawValue.trimmingWhitespace(), at: valueAt)
         }
         throw .frontMatterUnclosed(SourceLocation(path: path, line: 1, column: 1))
     }
@@ -56,7 +57,7 @@ struct FrontMatter: Sendable, Equatable {
 
 extension LabSettings {
     /// Sets one front matter key, validating its value.
-    fileprivate mutating func set(_ key: String, to value: String, at location: SourceLocation) throws(LabError) {
+    fileprivate mutating func set(_ key: String, to value: String, raw: String, at location: SourceLocation) throws(LabError) {
         func bad(_ expected: String) -> LabError {
             .badValue(location, key: key, value: value, expected: expected)
         }
@@ -88,7 +89,12 @@ extension LabSettings {
             }
             timeout = seconds
         case "swiftc-flags":
-            swiftcFlags = value.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+            do {
+                swiftcFlags = try SwiftcFlags.parse(raw)
+            } catch {
+                let at = SourceLocation(path: location.path, line: location.line, column: (location.column ?? 1) + error.offset)
+                throw .refusedSwiftcFlag(at, flag: error.flag, reason: error.reason, suggestion: error.suggestion)
+            }
         default:
             preconditionFailure("FrontMatter.keys and LabSettings.set disagree on '\(key)'")
         }

@@ -12,6 +12,8 @@ package enum LabError: Error, CustomStringConvertible, Equatable {
     case unknownKey(SourceLocation, key: String, suggestion: String?)
     case duplicateKey(SourceLocation, key: String, firstLine: Int)
     case badValue(SourceLocation, key: String, value: String, expected: String)
+    /// A `swiftc-flags` word that is not an allowed flag (or an unclosed quote), at its column.
+    case refusedSwiftcFlag(SourceLocation, flag: String, reason: String, suggestion: String?)
     case unknownAttribute(SourceLocation, attribute: String, suggestion: String?)
     case outputBeforeCell(SourceLocation)
     case undeclaredScenario(SourceLocation, scenario: String, declared: [String])
@@ -27,7 +29,7 @@ package enum LabError: Error, CustomStringConvertible, Equatable {
         case .unreadable, .noLabs: nil
         case .notUTF8(let l, _), .nulByte(let l, _), .unclosedFence(let l, _, _, _),
              .frontMatterUnclosed(let l), .frontMatterSyntax(let l, _), .unknownKey(let l, _, _),
-             .duplicateKey(let l, _, _), .badValue(let l, _, _, _), .unknownAttribute(let l, _, _),
+             .duplicateKey(let l, _, _), .badValue(let l, _, _, _), .refusedSwiftcFlag(let l, _, _, _), .unknownAttribute(let l, _, _),
              .outputBeforeCell(let l), .undeclaredScenario(let l, _, _), .duplicateOutput(let l, _, _),
              .conflictingAttributes(let l, _, _), .directiveNotOnCell(let l), .diagnosticsWithoutCompileFail(let l),
              .duplicateDiagnostics(let l, _):
@@ -60,6 +62,9 @@ package enum LabError: Error, CustomStringConvertible, Equatable {
             return "front matter key '\(key)' is already set on line \(first)"
         case .badValue(_, let key, let value, let expected):
             return "bad value '\(value)' for '\(key)': expected \(expected)"
+        case .refusedSwiftcFlag(_, let flag, let reason, let suggestion):
+            return "'\(flag)' is not allowed in swiftc-flags: \(reason)" + Self.hint(suggestion)
+                + " (allowed: language and warning settings, -D, optimisation and search paths; see the lab format)"
         case .unknownAttribute(_, let attribute, let suggestion):
             return "unknown cell attribute '\(attribute)'" + Self.hint(suggestion)
                 + " (attributes: \(CellAttribute.allCases.map(\.rawValue).joined(separator: ", ")))"
