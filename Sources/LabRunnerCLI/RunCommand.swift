@@ -41,7 +41,8 @@ struct RunCommand {
         pipeline.runWithoutTranscripts = options.update
         pipeline.limiter = JobLimiter(slots: options.jobs)
         if options.useCache {
-            let cache = CompileCache(directory: options.cacheDirectory ?? CompileCache.defaultDirectory(environment: environment))
+            var cache = CompileCache(directory: options.cacheDirectory ?? CompileCache.defaultDirectory(environment: environment))
+            cache.warn = { Console.diagnostic(["labrunner: warning: \($0)"]) }
             pipeline.cache = cache
             pipeline.compilerVersion = CompilerVersionLookup(compilerPath: compiler.path, cache: cache, environment: environment)
         }
