@@ -63,8 +63,10 @@ extension LabSettings {
         }
         switch key {
         case "title":
-            guard !value.isEmpty else { throw bad("a non-empty title") }
-            title = value
+            // Printed by list and run: an escape sequence in it would act on the terminal.
+            let printable = ControlPictures.stripped(value).trimmingWhitespace()
+            guard !printable.isEmpty else { throw bad("a non-empty title") }
+            title = printable
         case "scenarios":
             var list = value
             if list.hasPrefix("[") && list.hasSuffix("]") { list = String(list.dropFirst().dropLast()) }
@@ -77,16 +79,12 @@ extension LabSettings {
             }
             scenarios = names
         case "swift-version":
-            let parts = value.split(separator: ".", omittingEmptySubsequences: false)
-            guard (1...2).contains(parts.count), parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCIIDigit) }) else {
-                throw bad("a Swift language mode such as 5 or 6")
+            guard LabSettings.swiftVersions.contains(value) else {
+                throw bad("a Swift language mode swiftc knows: \(LabSettings.swiftVersions.joined(separator: ", "))")
             }
             swiftVersion = value
         case "timeout":
-            let number = value.hasSuffix("s") ? String(value.dropLast()) : value
-            guard let seconds = Double(number), seconds > 0, seconds <= 86_400 else {
-                throw bad("a number of seconds greater than 0, such as 10 or 2.5")
-            }
+            guard let seconds = LabSettings.timeoutSeconds(value) else { throw bad(LabSettings.timeoutRange) }
             timeout = seconds
         case "swiftc-flags":
             do {

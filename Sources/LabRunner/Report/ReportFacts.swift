@@ -142,7 +142,7 @@ package enum ReportFacts {
 
     /// What the cell that timed out had printed, its last lines.
     static func outputSoFar(_ verdict: ScenarioVerdict) -> [String] {
-        tail(of: verdict.lastCell.flatMap { verdict.actualOutputs[$0.index] } ?? "")
+        tail(of: ControlPictures.forDisplay(verdict.lastCell.flatMap { verdict.actualOutputs[$0.index] } ?? ""))
     }
 
     /// Everything a report says about a failed run: the problem with its place, the output so far

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Control characters as the Unicode control pictures that stand for them (U+2400 + code:
 /// `␍` for a carriage return, `␛` for escape, `␀` for NUL; `␡` U+2421 for DEL). Tab and line
 /// feed are text and stay as they are.
@@ -31,6 +33,13 @@ package enum ControlPictures {
     package static func shown(_ text: String) -> String {
         guard text.utf8.contains(where: isControl) else { return text }
         return String(decoding: replacing(text.utf8), as: UTF8.self)
+    }
+
+    /// Text a lab printed (stderr, output so far), for a report: CRLF line endings read as
+    /// line feeds, every other control character shown as its picture.
+    package static func forDisplay(_ text: String) -> String {
+        guard text.utf8.contains(where: isControl) else { return text }
+        return shown(text.replacingOccurrences(of: "\r\n", with: "\n"))
     }
 
     /// `text` without control characters at all, line feeds and tabs included, and without C1
