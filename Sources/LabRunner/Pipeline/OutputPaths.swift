@@ -40,8 +40,8 @@ package enum OutputPaths {
         let device: UInt64
         let inode: UInt64
         init(_ info: stat) {
-            device = UInt64(info.st_dev)
-            inode = UInt64(info.st_ino)
+            device = UInt64(truncatingIfNeeded: info.st_dev)
+            inode = UInt64(truncatingIfNeeded: info.st_ino)
         }
     }
 

@@ -60,17 +60,17 @@ enum ExtendedAttributes {
             fsetxattr(descriptor, name, value, size, 0, 0)
         }
         #else
-        private typealias List = @convention(c) (UnsafePointer<CChar>?, UnsafeMutablePointer<CChar>?, Int) -> Int
-        private typealias Get = @convention(c) (UnsafePointer<CChar>?, UnsafePointer<CChar>?, UnsafeMutableRawPointer?, Int) -> Int
-        private typealias Set = @convention(c) (Int32, UnsafePointer<CChar>?, UnsafeRawPointer?, Int, Int32) -> Int32
+        private typealias ListFunction = @convention(c) (UnsafePointer<CChar>?, UnsafeMutablePointer<CChar>?, Int) -> Int
+        private typealias GetFunction = @convention(c) (UnsafePointer<CChar>?, UnsafePointer<CChar>?, UnsafeMutableRawPointer?, Int) -> Int
+        private typealias SetFunction = @convention(c) (Int32, UnsafePointer<CChar>?, UnsafeRawPointer?, Int, Int32) -> Int32
 
         private static func symbol<T>(_ name: String, as type: T.Type) -> T? {
             guard let pointer = dlsym(dlopen(nil, RTLD_NOW), name) else { return nil }
             return unsafeBitCast(pointer, to: type)
         }
-        private static let listCall = symbol("listxattr", as: List.self)
-        private static let getCall = symbol("getxattr", as: Get.self)
-        private static let setCall = symbol("fsetxattr", as: Set.self)
+        private static let listCall = symbol("listxattr", as: ListFunction.self)
+        private static let getCall = symbol("getxattr", as: GetFunction.self)
+        private static let setCall = symbol("fsetxattr", as: SetFunction.self)
 
         static func list(_ path: String, _ buffer: UnsafeMutablePointer<CChar>?, _ size: Int) -> Int {
             listCall.map { $0(path, buffer, size) } ?? -1
