@@ -203,11 +203,18 @@ package struct CompileCache: Sendable {
     /// clang's; only the folder itself is checked.)
     func isUsable() -> Bool {
         guard let info = CacheFiles.status(directory), CacheFiles.isDirectory(info) else { return false }
-        for folder in [directory, entriesFolder, temporaryFolder, compilersFolder, modulesFolder] {
-            guard let info = CacheFiles.linkStatus(folder) else { continue }  // made later, by us
-            guard info.st_uid == geteuid(), CacheFiles.isDirectory(info) else {
-                let what = folder == directory ? "it belongs" : "its folder \(folder) belongs"
-                report("not using the compile cache \(directory): \(what) to uid \(info.st_uid), not to you (uid \(geteuid())), so anything in it could have been planted; labs are built without it (remove it, or choose another folder with --cache-dir)")
+        // The cache folder may be reached through a symlink (a moved ~/.cache); its folders,
+        // which labrunner makes, never are.
+        let folders = [(directory, info)] + [entriesFolder, temporaryFolder, compilersFolder, modulesFolder]
+            .compactMap { folder in CacheFiles.linkStatus(folder).map { (folder, $0) } }  // missing: made later, by us
+        for (folder, info) in folders {
+            let what = folder == directory ? "it" : "its folder \(folder)"
+            guard info.st_uid == geteuid() else {
+                report("not using the compile cache \(directory): \(what) belongs to uid \(info.st_uid), not to you (uid \(geteuid())), so anything in it could have been planted; labs are built without it (remove it, or choose another folder with --cache-dir)")
+                return false
+            }
+            guard CacheFiles.isDirectory(info) else {
+                report("not using the compile cache \(directory): \(what) is not a folder (labrunner makes it as one); labs are built without it (remove it, or choose another folder with --cache-dir)")
                 return false
             }
             if info.st_mode & 0o077 != 0, chmod(folder, 0o700) != 0 { return false }

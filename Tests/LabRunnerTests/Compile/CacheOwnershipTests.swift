@@ -67,3 +67,28 @@ struct CacheOwnershipTests {
         #expect(cache.compilerVersion(fingerprint: key) == nil)
     }
 }
+
+/// The cache folder may be a symlink (a moved `~/.cache`); the folders labrunner makes inside it
+/// may not, since a link could lead anywhere.
+@Suite struct CacheSymlinkTests {
+    @Test func aSymlinkedCacheFolderWorksAndASymlinkedEntriesFolderIsRefused() throws {
+        let root = try LabRunnerCLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let executable = root + "/built"
+        try Data([1, 2, 3, 4]).write(to: URL(fileURLWithPath: executable))
+        chmod(executable, 0o755)
+        try FileManager.default.createDirectory(atPath: root + "/real", withIntermediateDirectories: false)
+        #expect(symlink(root + "/real", root + "/linked") == 0)
+        let key = CompileCache.key(source: "linked", compilerPath: "/usr/bin/swiftc", compilerVersion: "v", arguments: [])
+        var cache = CompileCache(directory: root + "/linked")
+        let messages = LockedValue<[String]>([])
+        cache.warn = { message in messages.withLock { $0.append(message) } }
+        let stored = try #require(cache.store(key, executable: executable))
+        #expect(cache.lookup(key) == stored)
+
+        try FileManager.default.moveItem(atPath: root + "/real/entries", toPath: root + "/elsewhere")
+        #expect(symlink(root + "/elsewhere", root + "/real/entries") == 0)
+        #expect(cache.lookup(key) == nil)
+        #expect(messages.withLock { $0 } == ["not using the compile cache \(root)/linked: its folder \(root)/linked/entries is not a folder (labrunner makes it as one); labs are built without it (remove it, or choose another folder with --cache-dir)"])
+    }
+}
