@@ -4,8 +4,9 @@ enum SourceExcerpt {
         guard location.line >= 1, location.line <= source.lines.count else { return [] }
         let line = source.lines[location.line - 1]
         let bytes = Array(source.bytes[line.start..<line.contentEnd])
-        // A NUL would print as nothing: show it as the symbol for NUL, one character wide like it.
-        let text = String(decoding: bytes, as: UTF8.self).replacingOccurrences(of: "\u{0}", with: "\u{2400}")
+        // A NUL would print as nothing and an escape sequence would act on the terminal: show
+        // control characters as their pictures (`␀`, `␛`), one character wide like them.
+        let text = ControlPictures.shown(String(decoding: bytes, as: UTF8.self))
         var out = ["    " + text]
         if let column = location.column, column >= 1 {
             // Keep tabs so the caret lines up however the terminal expands them; count characters, not bytes.

@@ -42,13 +42,15 @@ package enum ControlPictures {
         return shown(text.replacingOccurrences(of: "\r\n", with: "\n"))
     }
 
-    /// `text` without control characters at all, line feeds and tabs included, and without C1
-    /// controls (U+0080–U+009F, which some terminals act on too): for one-line names that came
-    /// from a lab (a title, a section) and are printed as they are.
+    /// `text` without control characters (a tab becomes a space) and without C1 controls
+    /// (U+0080–U+009F, which some terminals act on too): for one-line names that came from a lab
+    /// (a title, a section) and are printed as they are.
     package static func stripped(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: isUnprintable) else { return text }
         var scalars = String.UnicodeScalarView()
-        scalars.append(contentsOf: text.unicodeScalars.filter { !isUnprintable($0) })
+        for scalar in text.unicodeScalars where scalar == "\t" || !isUnprintable(scalar) {
+            scalars.append(scalar == "\t" ? " " : scalar)
+        }
         return String(scalars)
     }
 

@@ -39,6 +39,13 @@ import Testing
         #expect(lab.title == "[2J]0;ownedLab 31mOne")
         #expect(lab.sections == ["Mo[5mdel"])
         #expect(throws: LabError.self) { try parse("---\ntitle: \"\u{1B}\u{7}\"\n---\n") }
+        #expect(try parse("---\ntitle: A\tB\n---\n").title == "A B")
+    }
+
+    @Test func excerptsShowControlCharactersAsPictures() {
+        let source = MarkdownSource(text: "let s = \"\u{1B}[2J\u{0}\"\n")
+        let lines = SourceExcerpt.lines(for: SourceLocation(path: "lab.md", line: 1, column: 9), in: source, style: .plain)
+        #expect(lines == ["    let s = \"␛[2J␀\"", "            ^"])
     }
 
     @Test func reportsShowALabsControlCharactersAsPictures() {
