@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import LabRunner
 
@@ -44,5 +45,23 @@ import Testing
         let error = #expect(throws: LabError.self) { try flags(value) }
         #expect(error?.description.hasPrefix(message) == true, "\(error?.description ?? "")")
         #expect(error?.description.hasSuffix("(allowed: language and warning settings, -D, optimisation and search paths; see the lab format)") == true)
+    }
+
+    /// docs/lab-format.md lists every allowed flag, and nothing the parser refuses.
+    @Test func theLabFormatListsExactlyTheAllowedFlags() throws {
+        let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().path
+        let text = try String(contentsOfFile: repository + "/docs/lab-format.md", encoding: .utf8)
+        let start = try #require(text.range(of: "### `swiftc-flags`"))
+        let section = text[start.upperBound...].prefix { $0 != "#" }
+        let table = section[..<(section.range(of: "Anything else")?.lowerBound ?? section.endIndex)]
+        let listed = Set(table.split(separator: "`").enumerated().filter { $0.offset % 2 == 1 }
+            .compactMap { $0.element.split(separator: " ").first.map(String.init) }
+            .filter { $0.hasPrefix("-") }
+            .map { $0.hasSuffix("=…") ? String($0.dropLast()) : $0 })
+        let allowed = Set(SwiftcFlags.allowed)
+        #expect(allowed.subtracting(listed).isEmpty, "not documented: \(allowed.subtracting(listed).sorted())")
+        let joined: Set = ["-DNAME", "-I/opt/include", "-lNAME"]
+        #expect(listed.subtracting(allowed).subtracting(joined).isEmpty, "documented but refused: \(listed.subtracting(allowed).sorted())")
     }
 }
