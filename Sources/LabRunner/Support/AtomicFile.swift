@@ -65,8 +65,14 @@ package enum AtomicFile {
         let name = (path as NSString).lastPathComponent
         var template = Array(((folder.isEmpty ? "." : folder) + "/.\(name).labrunner-XXXXXX").utf8CString)
         // Created and registered under the lock, so an interrupt's removePending() cannot run
-        // between the two and miss the file.
+        // between the two and miss the file; and never once the run is being interrupted (the
+        // handler stops replacing before it removes pending files, and exits right after: a file
+        // made later would be left behind).
         let descriptor = pending.withLock { pending in
+            if gate.withLock({ $0 }) {
+                errno = EINTR
+                return Int32(-1)
+            }
             let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
             if descriptor >= 0 {
                 pending.insert(String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self))
