@@ -21,6 +21,10 @@ struct ExtractCommand {
     }
 
     func execute() -> Int32 {
+        if let output, let problem = OutputPaths.problem(outputs: [("-o", output)], inputs: [path]) {
+            Console.error(problem)
+            return ExitStatus.usage
+        }
         guard let lab = LabFile.loadReportingErrors(path, bareLanguage: bareLanguage) else { return ExitStatus.usage }
         let descriptor = output.map { open($0, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644) } ?? STDOUT_FILENO
         var stream = FileOutputStream(descriptor: descriptor)

@@ -19,6 +19,12 @@ struct RunCommand {
             Console.diagnostic([error.description])
             return ExitStatus.usage
         }
+        // Before anything runs: a report must not replace a lab (of any shard) or be a folder.
+        let reports = [("--junit", options.junitPath), ("--json", options.jsonPath)].compactMap { option, path in path.map { (option, $0) } }
+        if let problem = OutputPaths.problem(outputs: reports, inputs: labPaths) {
+            Console.error(problem)
+            return ExitStatus.usage
+        }
         do {
             labPaths = try LabSelection.select(labPaths, scenarios: options.scenarios, shard: options.shard,
                                                bareLanguage: options.bareLanguage)
@@ -41,7 +47,8 @@ struct RunCommand {
         pipeline.runWithoutTranscripts = options.update
         pipeline.limiter = JobLimiter(slots: options.jobs)
         if options.useCache {
-            let cache = CompileCache(directory: options.cacheDirectory ?? CompileCache.defaultDirectory(environment: environment))
+            var cache = CompileCache(directory: options.cacheDirectory ?? CompileCache.defaultDirectory(environment: environment))
+            cache.warn = { Console.diagnostic(["labrunner: warning: \($0)"]) }
             pipeline.cache = cache
             pipeline.compilerVersion = CompilerVersionLookup(compilerPath: compiler.path, cache: cache, environment: environment)
         }

@@ -64,8 +64,8 @@ struct RunOptions: Sendable {
         junitPath = parsed.value("--junit")
         jsonPath = parsed.value("--json")
         if let text = parsed.value("--timeout") {
-            guard let seconds = Double(text), seconds > 0 else {
-                throw .badValue(option: "--timeout", value: text, expected: "a number of seconds greater than 0")
+            guard let seconds = LabSettings.timeoutSeconds(text) else {
+                throw .badValue(option: "--timeout", value: text, expected: LabSettings.timeoutRange)
             }
             timeout = seconds
         }

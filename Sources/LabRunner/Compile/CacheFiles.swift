@@ -14,6 +14,18 @@ enum CacheFiles {
         return stat(path, &info) == 0 ? info : nil
     }
 
+    /// `lstat` of `path` (a symlink as itself), or nil.
+    static func linkStatus(_ path: String) -> stat? {
+        var info = stat()
+        return lstat(path, &info) == 0 ? info : nil
+    }
+
+    /// The owner of `path` (a symlink as itself) when it exists and is not the running user.
+    static func foreignOwner(_ path: String) -> uid_t? {
+        guard let info = linkStatus(path), info.st_uid != geteuid() else { return nil }
+        return info.st_uid
+    }
+
     static func isDirectory(_ info: stat) -> Bool { info.st_mode & S_IFMT == S_IFDIR }
     static func isRegularFile(_ info: stat) -> Bool { info.st_mode & S_IFMT == S_IFREG }
 
@@ -58,15 +70,16 @@ enum CacheFiles {
         return String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
-    /// All bytes of a regular file and its `stat` (taken on the open descriptor, so they describe
-    /// the same file), or nil. Reads straight into the array, sized from `fstat`: a file that
-    /// grows while being read is reported as unreadable rather than chased.
+    /// All bytes of a regular file the running user owns and its `stat` (taken on the open
+    /// descriptor, so they describe the same file), or nil; never through a symlink. Reads
+    /// straight into the array, sized from `fstat`: a file that grows while being read is
+    /// reported as unreadable rather than chased.
     static func readFile(_ path: String) -> (bytes: [UInt8], status: stat)? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
         var info = stat()
-        guard fstat(descriptor, &info) == 0, isRegularFile(info) else { return nil }
+        guard fstat(descriptor, &info) == 0, isRegularFile(info), info.st_uid == geteuid() else { return nil }
         // One byte more than expected, to notice growth.
         let capacity = Int(info.st_size) + 1
         var failed = false

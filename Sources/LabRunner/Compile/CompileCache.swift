@@ -28,22 +28,34 @@ import Glibc
 package struct CompileCache: Sendable {
     let directory: String
     let sizeLimit: Int
+    /// Says why something in the cache was refused (a folder or entry another user owns); each
+    /// message once per process. The CLI prints it as a warning: the run goes on without it.
+    package var warn: @Sendable (String) -> Void = { _ in }
 
     /// Temporary folders older than this are left over from a process that died mid-store (a
     /// store holds one for milliseconds) and are removed by `prune`.
     static let staleTemporaryAge = 600.0
 
+    /// A relative `directory` is taken from the current working directory and made absolute:
+    /// executables are started, and swiftc runs, from other folders.
     package init(directory: String, sizeLimit: Int = 1 << 30) {
-        self.directory = directory
+        self.directory = Self.absolute(directory)
         self.sizeLimit = sizeLimit
     }
 
+    static func absolute(_ path: String) -> String {
+        if path.hasPrefix("/") { return path }
+        let current = FileManager.default.currentDirectoryPath
+        return join(current, path.isEmpty ? "." : path)
+    }
+
     /// `$XDG_CACHE_HOME/labrunner`, else `$HOME/.cache/labrunner` (on macOS too: one place,
-    /// easy to find and to clear), for `environment`. The XDG specification says a relative
-    /// `XDG_CACHE_HOME` is invalid and must be ignored.
+    /// easy to find and to clear), for `environment`; always absolute. The XDG specification says
+    /// a relative `XDG_CACHE_HOME` is invalid and must be ignored; a relative `HOME` is taken from
+    /// the working directory, as a shell would.
     package static func defaultDirectory(environment: [String: String]) -> String {
         if let base = environment["XDG_CACHE_HOME"], base.hasPrefix("/") { return join(base, "labrunner") }
-        if let home = environment["HOME"], !home.isEmpty { return join(home, ".cache/labrunner") }
+        if let home = environment["HOME"], !home.isEmpty { return absolute(join(home, ".cache/labrunner")) }
         if let entry = getpwuid(getuid()), let home = entry.pointee.pw_dir {
             return join(String(cString: home), ".cache/labrunner")
         }
@@ -79,6 +91,14 @@ package struct CompileCache: Sendable {
         guard Self.isValidKey(key), isUsable() else { return nil }
         let folder = entriesFolder + "/" + key
         let metadataPath = folder + "/" + CacheEntry.metadataName
+        // An entry another user could have planted (before the folder was tightened, or by
+        // root) is never run: refused, removed, and the lab built again.
+        for path in [folder, metadataPath, folder + "/" + CacheEntry.executableName] {
+            guard let owner = CacheFiles.foreignOwner(path) else { continue }
+            report("refused the compile cache entry \(path): it belongs to uid \(owner), not to you (uid \(geteuid())); removed, the lab is built again")
+            remove(entryFolder: folder)
+            return nil
+        }
         guard let metadata = CacheFiles.readFile(metadataPath) else {
             // The common miss: no folder. A folder without metadata was never published whole
             // (or lost a file since): remove it, or it would block storing this key again.
@@ -176,16 +196,38 @@ package struct CompileCache: Sendable {
         return [entriesFolder, temporaryFolder, compilersFolder, modulesFolder].allSatisfy(CacheFiles.makeDirectories)
     }
 
-    /// The cache folder must be ours and writable by nobody else, or another user could plant
-    /// an executable we would run. A folder of ours with a looser mode (made by `mkdir -p`) is
-    /// tightened to 0700 rather than refused.
+    /// The cache folder and its folders must be ours and writable by nobody else, or another
+    /// user could plant an executable we would run. A folder of ours with a looser mode (made by
+    /// `mkdir -p`) is tightened to 0700 rather than refused; one of someone else is refused, said
+    /// once, and the run goes on without the cache. (What clang keeps inside `modules/` is
+    /// clang's; only the folder itself is checked.)
     func isUsable() -> Bool {
-        guard let info = CacheFiles.status(directory), CacheFiles.isDirectory(info), info.st_uid == geteuid() else {
-            return false
+        guard let info = CacheFiles.status(directory), CacheFiles.isDirectory(info) else { return false }
+        // The cache folder may be reached through a symlink (a moved ~/.cache); its folders,
+        // which labrunner makes, never are.
+        let folders = [(directory, info)] + [entriesFolder, temporaryFolder, compilersFolder, modulesFolder]
+            .compactMap { folder in CacheFiles.linkStatus(folder).map { (folder, $0) } }  // missing: made later, by us
+        for (folder, info) in folders {
+            let what = folder == directory ? "it" : "its folder \(folder)"
+            guard info.st_uid == geteuid() else {
+                report("not using the compile cache \(directory): \(what) belongs to uid \(info.st_uid), not to you (uid \(geteuid())), so anything in it could have been planted; labs are built without it (remove it, or choose another folder with --cache-dir)")
+                return false
+            }
+            guard CacheFiles.isDirectory(info) else {
+                report("not using the compile cache \(directory): \(what) is not a folder (labrunner makes it as one); labs are built without it (remove it, or choose another folder with --cache-dir)")
+                return false
+            }
+            if info.st_mode & 0o077 != 0, chmod(folder, 0o700) != 0 { return false }
         }
-        if info.st_mode & 0o077 != 0 { return chmod(directory, 0o700) == 0 }
         return true
     }
+
+    /// Calls `warn` the first time this process sees `message`.
+    private func report(_ message: String) {
+        if Self.reported.withLock({ $0.insert(message).inserted }) { warn(message) }
+    }
+
+    private static let reported = LockedValue<Set<String>>([])
 
     /// Takes an entry out of `entries/` in one rename, then deletes it at leisure.
     private func remove(entryFolder folder: String) {

@@ -7,8 +7,16 @@ enum DiagnosticParser {
         let shifts = columnShifts(of: lab)
         let labFile = ProgramGenerator.reportedFileName(of: lab.path)
         var diagnostics: [Diagnostic] = []
+        var droppingNotes = false
         for line in output.split(separator: "\n", omittingEmptySubsequences: true) {
             guard let (file, lineNumber, column, severity, message) = header(String(line)) else { continue }
+            // A lab that calls exit() or abort() makes the next cell marker (or Lab.end()) dead
+            // code: the warning is about the generated program, not the lab, so it and its note
+            // ("a call to a never-returning function") are dropped.
+            if severity == .note && droppingNotes { continue }
+            droppingNotes = severity == .warning && message == "will never be executed"
+                && (file == generatedFile || file == ProgramGenerator.fileName)
+            if droppingNotes { continue }
             if file == nil {
                 diagnostics.append(Diagnostic(severity: severity, location: nil, message: message))
             } else if file == labFile || file == lab.path, let lineNumber {

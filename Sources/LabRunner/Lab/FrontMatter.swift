@@ -37,7 +37,8 @@ struct FrontMatter: Sendable, Equatable {
             }
             if let firstLine = seen[key] { throw LabError(keyAt, .duplicateKey(key: key, firstLine: firstLine)) }
             seen[key] = number
-            try result.settings.set(key, to: value, at: valueAt)
+            // swiftc-flags reads its own quotes (around a word, not the whole value).
+            try result.settings.set(key, to: value, raw: rawValue.trimmingWhitespace(), at: valueAt)
         }
         throw LabError(SourceLocation(path: path, line: 1, column: 1), .frontMatterUnclosed)
     }
@@ -56,14 +57,16 @@ struct FrontMatter: Sendable, Equatable {
 
 extension LabSettings {
     /// Sets one front matter key, validating its value.
-    fileprivate mutating func set(_ key: String, to value: String, at location: SourceLocation) throws(LabError) {
+    fileprivate mutating func set(_ key: String, to value: String, raw: String, at location: SourceLocation) throws(LabError) {
         func bad(_ expected: String) -> LabError {
             LabError(location, .badValue(key: key, value: value, expected: expected))
         }
         switch key {
         case "title":
-            guard !value.isEmpty else { throw bad("a non-empty title") }
-            title = value
+            // Printed by list and run: an escape sequence in it would act on the terminal.
+            let printable = ControlPictures.stripped(value).trimmingWhitespace()
+            guard !printable.isEmpty else { throw bad("a non-empty title") }
+            title = printable
         case "scenarios":
             var list = value
             if list.hasPrefix("[") && list.hasSuffix("]") { list = String(list.dropFirst().dropLast()) }
@@ -76,19 +79,20 @@ extension LabSettings {
             }
             scenarios = names
         case "swift-version":
-            let parts = value.split(separator: ".", omittingEmptySubsequences: false)
-            guard (1...2).contains(parts.count), parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCIIDigit) }) else {
-                throw bad("a Swift language mode such as 5 or 6")
+            guard LabSettings.swiftVersions.contains(value) else {
+                throw bad("a Swift language mode swiftc knows: \(LabSettings.swiftVersions.joined(separator: ", "))")
             }
             swiftVersion = value
         case "timeout":
-            let number = value.hasSuffix("s") ? String(value.dropLast()) : value
-            guard let seconds = Double(number), seconds > 0, seconds <= 86_400 else {
-                throw bad("a number of seconds greater than 0, such as 10 or 2.5")
-            }
+            guard let seconds = LabSettings.timeoutSeconds(value) else { throw bad(LabSettings.timeoutRange) }
             timeout = seconds
         case "swiftc-flags":
-            swiftcFlags = value.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+            do {
+                swiftcFlags = try SwiftcFlags.parse(raw)
+            } catch {
+                let at = SourceLocation(path: location.path, line: location.line, column: (location.column ?? 1) + error.offset)
+                throw LabError(at, .refusedSwiftcFlag(flag: error.flag, reason: error.reason, suggestion: error.suggestion))
+            }
         default:
             preconditionFailure("FrontMatter.keys and LabSettings.set disagree on '\(key)'")
         }

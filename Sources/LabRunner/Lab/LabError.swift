@@ -12,6 +12,8 @@ package struct LabError: Error, Sendable, Equatable, CustomStringConvertible {
         case unknownKey(key: String, suggestion: String?)
         case duplicateKey(key: String, firstLine: Int)
         case badValue(key: String, value: String, expected: String)
+        /// A `swiftc-flags` word that is not an allowed flag (or an unclosed quote), at its column.
+        case refusedSwiftcFlag(flag: String, reason: String, suggestion: String?)
         case unknownAttribute(attribute: String, suggestion: String?)
         case outputBeforeCell
         case undeclaredScenario(scenario: String, declared: [String])
@@ -52,6 +54,9 @@ package struct LabError: Error, Sendable, Equatable, CustomStringConvertible {
             return "front matter key '\(key)' is already set on line \(first)"
         case .badValue(let key, let value, let expected):
             return "bad value '\(value)' for '\(key)': expected \(expected)"
+        case .refusedSwiftcFlag(let flag, let reason, let suggestion):
+            return "'\(flag)' is not allowed in swiftc-flags: \(reason)" + Self.hint(suggestion)
+                + " (allowed: language and warning settings, -D, optimisation and search paths; see the lab format)"
         case .unknownAttribute(let attribute, let suggestion):
             return "unknown cell attribute '\(attribute)'" + Self.hint(suggestion)
                 + " (attributes: \(CellAttribute.allCases.map(\.rawValue).joined(separator: ", ")))"

@@ -143,7 +143,8 @@ package enum LabParser {
         guard line.hasPrefix("// MARK:") else { return nil }
         var name = line.dropFirst("// MARK:".count).drop { $0 == " " }
         if name.hasPrefix("-") { name = name.dropFirst() }
-        let trimmed = String(name).trimmingWhitespace()
+        // Printed by list: an escape sequence in it would act on the terminal.
+        let trimmed = ControlPictures.stripped(String(name)).trimmingWhitespace()
         return trimmed.isEmpty ? nil : trimmed
     }
 

@@ -2,29 +2,54 @@ import Foundation
 
 /// Reading lab files and finding them in folders.
 package enum LabFile {
-    package static func read(_ path: String) throws(FileError) -> [UInt8] {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw .unreadable(path: path, reason: "no such file")
+    /// The largest file read as a lab. The biggest real guides are a few megabytes; this only
+    /// stops `/dev/zero`-like inputs and mistakes (a disk image named `.md`) before memory runs out.
+    package static let sizeLimit = 256 << 20
+
+    /// The bytes of a regular file of at most `sizeLimit` bytes. Anything else (a folder, a FIFO,
+    /// a device, a socket) is an input error without reading it: a FIFO would block until a writer
+    /// came, and `/dev/zero` never ends.
+    package static func read(_ path: String, sizeLimit: Int = LabFile.sizeLimit) throws(FileError) -> [UInt8] {
+        // O_NONBLOCK: opening a FIFO must not wait for a writer; fstat says what it is first.
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard descriptor >= 0 else {
+            throw .unreadable(path: path, reason: errno == ENOENT ? "no such file" : String(cString: strerror(errno)))
         }
-        guard !isDirectory.boolValue else { throw .unreadable(path: path, reason: "is a folder") }
-        guard let bytes = readAll(path) else {
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { throw .unreadable(path: path, reason: String(cString: strerror(errno))) }
+        let kind = info.st_mode & S_IFMT
+        guard kind != S_IFDIR else { throw .unreadable(path: path, reason: "is a folder") }
+        guard kind == S_IFREG else {
+            throw .unreadable(path: path, reason: "not a regular file (it is \(describe(kind))); a lab is a Markdown file")
+        }
+        let tooLarge = FileError.unreadable(path: path, reason: "larger than \(sizeLimit >> 20) MiB, the limit for a lab (no real document is that large)")
+        guard Int(info.st_size) <= sizeLimit else { throw tooLarge }
+        // A regular file ignores O_NONBLOCK, but clear it anyway: reads must wait for the disk.
+        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
+        guard let bytes = readAll(descriptor, expected: Int(info.st_size), limit: sizeLimit) else {
             throw .unreadable(path: path, reason: String(cString: strerror(errno)))
         }
+        guard bytes.count <= sizeLimit else { throw tooLarge }
         return bytes
     }
 
+    private static func describe(_ kind: mode_t) -> String {
+        switch kind {
+        case S_IFIFO: "a named pipe (FIFO)"
+        case S_IFCHR: "a character device"
+        case S_IFBLK: "a block device"
+        case S_IFSOCK: "a socket"
+        default: "not a file"
+        }
+    }
+
     /// The file's bytes straight into an array: no `Data` in between, which for a large guide
-    /// costs as much as parsing it.
-    private static func readAll(_ path: String) -> [UInt8]? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0 else { return nil }
+    /// costs as much as parsing it. Reads what fstat promised, then on to EOF in case the file
+    /// grew, but stops one byte past `limit`.
+    private static func readAll(_ descriptor: Int32, expected: Int, limit: Int) -> [UInt8]? {
         var failed = false
-        // Read the size fstat promised, then keep reading until EOF in case the file grew.
-        var bytes = [UInt8](unsafeUninitializedCapacity: max(Int(info.st_size), 0)) { buffer, count in
+        var bytes = [UInt8](unsafeUninitializedCapacity: max(expected, 0)) { buffer, count in
             count = 0
             while count < buffer.count {
                 let read = Foundation.read(descriptor, buffer.baseAddress! + count, buffer.count - count)
@@ -35,7 +60,7 @@ package enum LabFile {
             }
         }
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while !failed {
+        while !failed && bytes.count <= limit {
             let read = chunk.withUnsafeMutableBytes { Foundation.read(descriptor, $0.baseAddress, $0.count) }
             if read < 0 && errno == EINTR { continue }
             if read < 0 { failed = true }

@@ -7,6 +7,8 @@ enum Prelude {
     /// Environment variable naming the scenario of a run.
     static let scenarioVariable = "LAB_SCENARIO"
     /// Environment variable carrying the per-run marker nonce; unset when a student runs the file.
+    /// `Lab.start()` reads it and removes it from the environment before any cell runs, so a
+    /// lab's code (and what it starts) cannot see it.
     static let markerVariable = "LABRUNNER_MARKER"
     /// Byte that opens and closes a cell marker in the program's stdout.
     static let markerDelimiter: UInt8 = 0x1E
@@ -52,8 +54,10 @@ enum Prelude {
                 exit(3)
             }
 
-            /// Makes stdout unbuffered, so `print` and `FileHandle.standardOutput` writes keep their order.
+            /// Makes stdout unbuffered, so `print` and `FileHandle.standardOutput` writes keep their
+            /// order, and takes the marker nonce out of the environment before any cell runs.
             static func start() {
+                _ = marker
                 // `stdout` is a C global that Swift 6 rejects as shared mutable state; look it up instead.
                 #if canImport(Darwin)
                 let handle = UnsafeMutableRawPointer(bitPattern: -2), name = "__stdoutp"
@@ -70,7 +74,12 @@ enum Prelude {
             /// Marks that every cell ran.
             static func end() { mark("end") }
 
-            private static let marker = ProcessInfo.processInfo.environment["\(markerVariable)"]
+            private static let marker: String? = {
+                guard let value = getenv("\(markerVariable)") else { return nil }
+                let nonce = String(cString: value)
+                unsetenv("\(markerVariable)")
+                return nonce
+            }()
             private static func mark(_ label: String) {
                 guard let marker else { return }
                 fflush(nil)

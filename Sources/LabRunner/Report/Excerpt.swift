@@ -2,7 +2,7 @@ import Foundation
 
 /// A line of a file and the column a message points at: shown under the message, with a caret.
 package struct Excerpt: Sendable, Equatable {
-    /// The line's text, a NUL shown as the symbol for NUL.
+    /// The line's text, control characters shown as their pictures (`␀`, `␛`).
     package let text: String
     /// What comes before the column, each character a space (a tab kept, so the caret lines up).
     package let padding: String?
@@ -12,8 +12,9 @@ package struct Excerpt: Sendable, Equatable {
         guard location.line >= 1, location.line <= source.lines.count else { return nil }
         let line = source.lines[location.line - 1]
         let bytes = Array(source.bytes[line.start..<line.contentEnd])
-        // A NUL would print as nothing: show it as the symbol for NUL, one character wide like it.
-        text = String(decoding: bytes, as: UTF8.self).replacingOccurrences(of: "\u{0}", with: "\u{2400}")
+        // A NUL would print as nothing and an escape sequence would act on the terminal: show
+        // control characters as their pictures (`␀`, `␛`), one character wide like them.
+        text = ControlPictures.shown(String(decoding: bytes, as: UTF8.self))
         if let column = location.column, column >= 1 {
             // Count characters, not bytes.
             let before = String(decoding: bytes.prefix(column - 1), as: UTF8.self)

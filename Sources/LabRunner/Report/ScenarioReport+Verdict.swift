@@ -46,7 +46,7 @@ extension ProblemReport {
     init(_ problem: ScenarioVerdict.Problem, verdict: ScenarioVerdict, lab: Lab) {
         var outputSoFar: [String]? = nil
         if case .timedOut = problem {
-            outputSoFar = ReportText.tail(of: verdict.lastCell.flatMap { verdict.actualOutputs[$0.index] } ?? "")
+            outputSoFar = ReportText.tail(of: ControlPictures.forDisplay(verdict.lastCell.flatMap { verdict.actualOutputs[$0.index] } ?? ""))
         }
         self.init(kind: ReportText.kind(problem), summary: ReportText.summary(problem, lab: lab),
                   cellIndex: verdict.lastCell?.index, cellLine: verdict.lastCell?.line,

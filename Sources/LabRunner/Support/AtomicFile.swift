@@ -6,12 +6,21 @@ package enum AtomicFile {
     package enum WriteError: Error, CustomStringConvertible, Equatable {
         case changedOnDisk(String)
         case readOnly(String)
+        /// More than one name reaches the file: a rename would give this name a new file and
+        /// leave the others with the old text.
+        case hardLinked(String, links: Int)
+        /// The replacement cannot be given the original's owner and group (not running as root).
+        case ownerNotKept(String)
         case failed(String, reason: String)
 
         package var description: String {
             switch self {
             case .changedOnDisk(let path): "\(path) changed on disk since it was read; not updated (run again)"
             case .readOnly(let path): "cannot update \(path): it is read-only; the file is unchanged"
+            case .hardLinked(let path, let links):
+                "cannot update \(path): it has \(links) hard links, and replacing it would leave the other \(links - 1 == 1 ? "name" : "names") with the old text; the file is unchanged (update a copy, or remove the other links)"
+            case .ownerNotKept(let path):
+                "cannot update \(path): it belongs to another user or group, which the updated file could not keep; the file is unchanged"
             case .failed(let path, let reason): "cannot update \(path): \(reason); the file is unchanged"
             }
         }
@@ -23,14 +32,16 @@ package enum AtomicFile {
         case createTemporary
         /// Writing the new bytes into it.
         case write
-        /// Giving it the original's permissions and flushing it to disk.
+        /// Giving it the original's owner, group, permissions and extended attributes, and
+        /// flushing it to disk.
         case sync
         /// Checking the original once more, then renaming the temporary file over it.
         case rename
     }
 
     /// Writes `bytes` to `path` if the file still holds `expected`: a temporary file in the same
-    /// folder (same permissions), flushed to disk, then renamed over the original.
+    /// folder (same owner, group, permissions and extended attributes), flushed to disk, then
+    /// renamed over the original. A hard-linked file is refused: the rename would split it.
     ///
     /// `beforeStep` is a seam for tests: it runs before each step with the temporary file's path
     /// (nil before it exists) and may throw to make that step fail, or change the files.
@@ -47,14 +58,21 @@ package enum AtomicFile {
         // anyway: a file without its owner's write bit is read-only by the owner's choice, so
         // it is refused explicitly, as editors do.
         guard info.st_mode & S_IWUSR != 0, access(path, W_OK) == 0 else { throw .readOnly(path) }
+        guard info.st_nlink <= 1 else { throw .hardLinked(path, links: Int(info.st_nlink)) }
 
         try beforeStep(.createTemporary, nil)
         let folder = (path as NSString).deletingLastPathComponent
         let name = (path as NSString).lastPathComponent
         var template = Array(((folder.isEmpty ? "." : folder) + "/.\(name).labrunner-XXXXXX").utf8CString)
         // Created and registered under the lock, so an interrupt's removePending() cannot run
-        // between the two and miss the file.
+        // between the two and miss the file; and never once the run is being interrupted (the
+        // handler stops replacing before it removes pending files, and exits right after: a file
+        // made later would be left behind).
         let descriptor = pending.withLock { pending in
+            if gate.withLock({ $0 }) {
+                errno = EINTR
+                return Int32(-1)
+            }
             let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
             if descriptor >= 0 {
                 pending.insert(String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self))
@@ -74,9 +92,16 @@ package enum AtomicFile {
         try beforeStep(.write, temporary)
         guard writeAll(bytes, to: descriptor) else { throw .failed(path, reason: errnoText()) }
         try beforeStep(.sync, temporary)
-        guard fchmod(descriptor, info.st_mode & 0o7777) == 0, fsync(descriptor) == 0 else {
-            throw .failed(path, reason: errnoText())
+        // The new file is the running user's: give it the lab's owner and group (root can, and
+        // must, or a student's lab becomes root's), then the mode (chown clears set-id bits).
+        var created = stat()
+        guard fstat(descriptor, &created) == 0 else { throw .failed(path, reason: errnoText()) }
+        if created.st_uid != info.st_uid || created.st_gid != info.st_gid {
+            guard fchown(descriptor, info.st_uid, info.st_gid) == 0 else { throw .ownerNotKept(path) }
         }
+        guard fchmod(descriptor, info.st_mode & 0o7777) == 0 else { throw .failed(path, reason: errnoText()) }
+        ExtendedAttributes.copy(from: path, to: descriptor)
+        guard fsync(descriptor) == 0 else { throw .failed(path, reason: errnoText()) }
         isOpen = false
         guard close(descriptor) == 0 else { throw .failed(path, reason: errnoText()) }
 

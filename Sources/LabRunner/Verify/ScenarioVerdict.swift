@@ -67,7 +67,8 @@ extension ScenarioVerdict {
         }
         self.init(scenario: run.scenario, mismatches: mismatches, problem: problem,
                   lastCell: transcript.lastCell.flatMap { index in lab.cells.first { $0.index == index } },
-                  stderr: String(decoding: run.result.stderr, as: UTF8.self),
+                  // Shown in reports: a lab's escape sequences must not act on the terminal.
+                  stderr: ControlPictures.forDisplay(String(decoding: run.result.stderr, as: UTF8.self)),
                   duration: run.result.duration, actualOutputs: actual)
         nonUTF8Cells = Set(actual.keys.filter { UTF8Validation.firstInvalidByte(in: transcript.outputs[$0] ?? []) != nil })
     }

@@ -1,5 +1,7 @@
 /// A transcript split into lines the way the lab format compares them: at "\n", with each
-/// line's trailing spaces, tabs and "\r" trimmed and trailing blank lines dropped.
+/// line's trailing spaces, tabs and "\r" trimmed, trailing blank lines dropped, and control
+/// characters left inside a line (a lone "\r", escape, NUL…) shown as their control pictures
+/// (`ControlPictures`): the escaped form output blocks hold them in.
 ///
 /// Lines are UTF-8 byte ranges into one buffer: a cell may print 1 MiB, and this keeps splitting
 /// to one allocation. Comparison is byte for byte (no Unicode normalization) because a transcript
@@ -23,8 +25,19 @@ struct TranscriptLines: Sendable {
             start = end + 1
         }
         ranges.removeSubrange(lastNonBlank...)
-        self.bytes = bytes
-        self.ranges = ranges
+        guard ranges.contains(where: { bytes[$0].contains(where: ControlPictures.isControl) }) else {
+            self.bytes = bytes
+            self.ranges = ranges
+            return
+        }
+        var pictured: [UInt8] = []
+        pictured.reserveCapacity(bytes.count + 16)
+        self.ranges = ranges.map { range in
+            let start = pictured.count
+            pictured += ControlPictures.replacing(bytes[range])
+            return start..<pictured.count
+        }
+        self.bytes = pictured
     }
 
     var count: Int { ranges.count }

@@ -45,4 +45,50 @@ import Testing
         #expect(rewritten.contains("\nfootprint mock\n") && rewritten.contains("\nfootprint failing\n"), "\(rewritten)")
         for folder in [tmp, home, cwd] { #expect(FileTreeSnapshot(folder).entries.isEmpty, "\(folder)") }
     }
+
+    /// Front matter cannot make swiftc write anywhere: every flag that would (`-o`, `-Xlinker -o`,
+    /// `-emit-module-path`, `-index-store-path`, a response file…) is an input error, and labs whose
+    /// flags were accepted (a fixed set with a quoted path, and seeded random ones from the fuzz
+    /// test's words) add files only under the cache.
+    @Test func swiftcFlagsWriteNothingOutsideTheBuildFolderAndTheCache() throws {
+        let root = try LabRunnerCLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let folders = ["tmp", "home", "xdg", "cwd", "labs", "victims", "inc dir"].map { root + "/" + $0 }
+        for folder in folders { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
+        let (tmp, home, xdg, cwd, labs, victims) = (folders[0], folders[1], folders[2], folders[3], folders[4], folders[5])
+        try Data("-o\n\(victims)/by-response-file\n".utf8).write(to: URL(fileURLWithPath: victims + "/args"))
+        let hostile = [
+            "-Xlinker -o -Xlinker \(victims)/linked", "-o \(victims)/out", "-emit-module-path \(victims)/m.swiftmodule",
+            "-emit-library", "-index-store-path \(victims)/index", "@\(victims)/args", "-c", "-module-cache-path \(victims)/mc",
+            "-Xfrontend -emit-sil", "-load-plugin-library \(victims)/p.so", "-Onone \(victims)/input.swift",
+        ]
+        for (index, flags) in hostile.enumerated() {
+            try Data("---\nswiftc-flags: \(flags)\n---\n```swift\nprint(1)\n```\n".utf8)
+                .write(to: URL(fileURLWithPath: "\(labs)/hostile\(index).md"))
+        }
+        var random = SeededGenerator(seed: SeededGenerator.seeds(1, base: 0xF007).first ?? 0)
+        var accepted = [#"-Onone -DFOOTPRINT -I "\#(root)/inc dir" -enable-upcoming-feature ExistentialAny"#]
+        while accepted.count < 2 {
+            let words = (0..<random.int(1...5)).map { _ in random.pick(FrontMatterFuzzTests.flagWords) }.joined(separator: " ")
+            let text = "---\nswiftc-flags: \(words)\n---\n"
+            if (try? FrontMatter.parse(MarkdownSource(text: text), path: "x.md")) != nil { accepted.append(words) }
+        }
+        for (index, flags) in accepted.enumerated() {
+            try Data("---\nswiftc-flags: \(flags)\n---\n```swift\nprint(\"accepted \(index)\")\n```\n".utf8)
+                .write(to: URL(fileURLWithPath: "\(labs)/accepted\(index).md"))
+        }
+        let labsBefore = FileTreeSnapshot(labs)
+        let victimsBefore = FileTreeSnapshot(victims)
+        let result = try LabRunnerCLI.run(["run", labs], in: cwd, environment: ["TMPDIR": tmp, "HOME": home, "XDG_CACHE_HOME": xdg])
+        #expect(result.status == 2, "\(result.stdout)")
+        for index in hostile.indices {
+            #expect(result.stdout.contains("hostile\(index).md:2:"), "\(result.stdout)")
+        }
+        #expect(result.stdout.components(separatedBy: "is not allowed in swiftc-flags").count - 1 == hostile.count, "\(result.stdout)")
+        #expect(FileTreeSnapshot(victims) == victimsBefore)
+        #expect(FileTreeSnapshot(labs) == labsBefore)
+        #expect(FileTreeSnapshot(xdg).paths.allSatisfy { $0 == "labrunner" || $0.hasPrefix("labrunner/") })
+        for folder in [tmp, home, cwd, root + "/inc dir"] { #expect(FileTreeSnapshot(folder).entries.isEmpty, "\(folder)") }
+        #expect(Set(try FileManager.default.contentsOfDirectory(atPath: root)) == Set(folders.map { ($0 as NSString).lastPathComponent }))
+    }
 }

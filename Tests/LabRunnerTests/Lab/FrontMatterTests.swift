@@ -45,12 +45,12 @@ struct FrontMatterTests {
 
     @Test(arguments: [
         ("---\ntimout: 3\n---\n", "lab.md:2:1: error: unknown front matter key 'timout'; did you mean 'timeout'? (keys: title, scenarios, swift-version, timeout, swiftc-flags)"),
-        ("---\ntimeout: soon\n---\n", "lab.md:2:10: error: bad value 'soon' for 'timeout': expected a number of seconds greater than 0, such as 10 or 2.5"),
-        ("---\ntimeout: 0\n---\n", "lab.md:2:10: error: bad value '0' for 'timeout': expected a number of seconds greater than 0, such as 10 or 2.5"),
+        ("---\ntimeout: soon\n---\n", "lab.md:2:10: error: bad value 'soon' for 'timeout': expected a number of seconds greater than 0 and at most 86400 (a day), such as 10 or 2.5"),
+        ("---\ntimeout: 0\n---\n", "lab.md:2:10: error: bad value '0' for 'timeout': expected a number of seconds greater than 0 and at most 86400 (a day), such as 10 or 2.5"),
         ("---\ntitle: A\ntitle: B\n---\n", "lab.md:3:1: error: front matter key 'title' is already set on line 2"),
         ("---\nscenarios: a, b, a\n---\n", "lab.md:2:12: error: bad value 'a, b, a' for 'scenarios': expected each scenario once, but 'a' is declared twice"),
         ("---\nscenarios: [mock, 2fast]\n---\n", "lab.md:2:12: error: bad value '[mock, 2fast]' for 'scenarios': expected scenario names like 'mock, empty, failing' (letters, digits, '_' and '-')"),
-        ("---\nswift-version: six\n---\n", "lab.md:2:16: error: bad value 'six' for 'swift-version': expected a Swift language mode such as 5 or 6"),
+        ("---\nswift-version: six\n---\n", "lab.md:2:16: error: bad value 'six' for 'swift-version': expected a Swift language mode swiftc knows: 4, 4.2, 5, 6"),
         ("---\njust words\n---\n", "lab.md:2:1: error: expected 'key: value' in front matter, found 'just words'"),
         ("---\ntitle: Never closed\n\n# Heading\n", "lab.md:1:1: error: front matter opened with '---' is never closed; add a line '---' after its last key"),
     ])

@@ -192,7 +192,7 @@ struct JUnitReportTests {
             \(path):21: output differs in scenario failing (- expected, + actual)
             @@ -1,1 +1,1 @@
             -error: [..]
-            +<&>]]> "q" 'a' \u{FFFD}\u{FFFD}\u{FFFD}[31m café ✓ 🎉 x\ry
+            +<&>]]> "q" 'a' ␁␈␛[31m café ✓ 🎉 x␍y
             """)
         #expect(xml.named("system-err").map(\.text) == ["oops ]]> & <tag/>\u{FFFD} \u{FFFD}\r\n"])
         #expect(xml.named("error").first?.text.hasSuffix("\nswiftc printed:\n  bad \u{FFFD}bell & <b>") == true)

@@ -146,3 +146,53 @@ import Testing
         #expect(entries(folder) == ["lab.md"])
     }
 }
+
+/// `--update` as root used to make another user's lab `root:root`, and silently split a hard
+/// link. Owner, group, mode and extended attributes are kept; a hard-linked lab is refused.
+@Suite(.serialized) struct AtomicFileOwnershipTests {
+    private let old = Array("```output\nold\n```\n".utf8)
+    private let new = Array("```output\nnew\n```\n".utf8)
+
+    private func status(_ path: String) -> stat {
+        var info = stat()
+        stat(path, &info)
+        return info
+    }
+
+    @Test(.enabled(if: geteuid() == 0, "only root can give a file to another user"))
+    func rootKeepsTheOwnerGroupModeAndExtendedAttributes() throws {
+        let folder = try LabRunnerCLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = folder + "/lab.md"
+        try Data(old).write(to: URL(fileURLWithPath: path))
+        #expect(chown(path, 4242, 4343) == 0)
+        #expect(chmod(path, 0o664) == 0)
+        let descriptor = open(path, O_RDONLY)
+        let hasAttribute = ExtendedAttributes.set("user.labrunner-test", Array("kept".utf8), on: descriptor)
+        close(descriptor)
+        try AtomicFile.replace(path, expected: old, with: new)
+        #expect(FileManager.default.contents(atPath: path).map { [UInt8]($0) } == new)
+        let info = status(path)
+        #expect(info.st_uid == 4242 && info.st_gid == 4343)
+        #expect(info.st_mode & 0o7777 == 0o664)
+        if hasAttribute {
+            #expect(ExtendedAttributes.value(of: "user.labrunner-test", at: path) == Array("kept".utf8))
+        }
+    }
+
+    @Test func aHardLinkedFileIsRefusedAndLeftAsItWas() throws {
+        let folder = try LabRunnerCLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = folder + "/lab.md"
+        try Data(old).write(to: URL(fileURLWithPath: path))
+        #expect(link(path, folder + "/other.md") == 0)
+        #expect(throws: AtomicFile.WriteError.hardLinked(path, links: 2)) {
+            try AtomicFile.replace(path, expected: old, with: new)
+        }
+        #expect(FileManager.default.contents(atPath: path).map { [UInt8]($0) } == old)
+        #expect(status(path).st_nlink == 2)
+        #expect(((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted() == ["lab.md", "other.md"])
+        #expect(AtomicFile.WriteError.hardLinked(path, links: 2).description
+                == "cannot update \(path): it has 2 hard links, and replacing it would leave the other name with the old text; the file is unchanged (update a copy, or remove the other links)")
+    }
+}

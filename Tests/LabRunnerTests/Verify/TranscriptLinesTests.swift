@@ -13,7 +13,9 @@ struct TranscriptLinesTests {
         ("\n\na\n", ["", "", "a"]),
         ("a\n\nb", ["a", "", "b"]),
         ("  indented", ["  indented"]),
-        ("a\rb \n", ["a\rb"]),
+        // Control characters inside a line are shown as their control pictures (the escaped form).
+        ("a\rb \n", ["a␍b"]),
+        ("\u{1B}[1m\u{0}\tx\u{7F}\r\n", ["␛[1m␀\tx␡"]),
         ("é ü\n", ["é ü"]),
     ])
     func splitsTrimsAndDropsTrailingBlankLines(text: String, lines: [String]) {
