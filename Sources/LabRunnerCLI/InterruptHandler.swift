@@ -43,10 +43,17 @@ enum InterruptHandler {
 
     /// Ends the process with `status`, unless an interrupt is being handled: then waits for the
     /// handler to finish cleaning up and exit with its own status.
+    ///
+    /// Work nobody waited for still runs in the background (the `swiftc --version` of a run whose
+    /// labs were all input errors): it is stopped and its build folder removed, or swiftc would
+    /// go on and leave its temporary folder in one the tool no longer owns.
     static func exit(_ status: Int32) -> Never {
         if interrupted.withLock({ $0 }) {
             while true { pause() }
         }
+        ProcessRegistry.shared.killAll()
+        ProcessRegistry.shared.waitUntilEmpty(timeout: 5)
+        BuildDirectory.removeAllLive()
         Foundation.exit(status)
     }
 }
