@@ -52,7 +52,8 @@ enum HelpText {
     Under GitHub Actions (GITHUB_ACTIONS=true) failures are also printed as ::error annotations.
 
     EXIT STATUS: 0 all passed, 1 a lab failed, 2 usage or input error, or a lab that could
-    not be checked (swiftc missing or failing). 130/143 after Ctrl-C/SIGTERM.
+    not be checked (swiftc missing or failing). 130/143 after Ctrl-C/SIGTERM, 128+N after
+    another terminating signal N (141: standard output was closed).
     """
 
     static let extract = """

@@ -5,6 +5,7 @@ import LabRunner
 @main
 struct LabRunnerMain {
     static func main() {
+        if CommandLine.arguments.dropFirst().first == ProcessSupervisor.argument { ProcessSupervisor.serve() }
         InterruptHandler.install()
         let arguments = Array(CommandLine.arguments.dropFirst())
         let status: Int32

@@ -64,4 +64,51 @@ import Glibc
         #expect(ProcessProbe.survivors(asked).isEmpty)
         #expect(work.leftInTemporaryFolder.isEmpty, "left: \(work.leftInTemporaryFolder)")
     }
+
+    /// Records itself and a child, says it is ready (holding the tool's pid), and waits.
+    static let slowCompile = """
+    #!/bin/sh
+    if [ "$1" = "--version" ]; then echo "fake swiftc 1.0"; exit 0; fi
+    /bin/sleep 60 &
+    echo "$$ $!" > "$LABRUNNER_TEST_PIDS/swiftc.pids"
+    echo "$PPID" > "$LABRUNNER_TEST_PIDS/ready.tmp"
+    mv "$LABRUNNER_TEST_PIDS/ready.tmp" "$LABRUNNER_TEST_PIDS/ready"
+    wait
+
+    """
+
+    @Test func theNextRunRemovesTheBuildFolderOfARunKilledDuringItsCompile() throws {
+        let work = try Work(swiftc: Self.slowCompile)
+        defer { try? FileManager.default.removeItem(atPath: work.root) }
+        let lab = FaultFixtures.folder + "/tiny.md"
+        var request = LabRunnerCLI.request(["run", "--no-cache", lab], environment: work.environment)
+        request.timeout = 120  // a hang guard only
+        let killed = LockedValue<ProcessResult?>(nil)
+        Thread { [request] in
+            let result = try? ChildProcess.run(request)
+            killed.withLock { $0 = result }
+        }.start()
+        let ready = waitUntil(timeout: 90) {
+            FileManager.default.fileExists(atPath: work.pids + "/ready") || killed.withLock { $0 != nil }
+        }
+        let tool = pid_t(((try? String(contentsOfFile: work.pids + "/ready", encoding: .utf8)) ?? "")
+            .trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
+        try #require(ready && tool > 0, "the fake swiftc never ran")
+        kill(tool, SIGKILL)
+        #expect(waitUntil(timeout: 60) { killed.withLock { $0 != nil } })
+        let swiftc = FaultFixtures.recordedPids(in: work.pids)["swiftc"] ?? []
+        expectNoneSurvive(swiftc, "swiftc")
+        for pid in ProcessProbe.survivors(swiftc, timeout: 0) { kill(pid, SIGKILL) }  // a failed test leaves nothing
+        // The killed run could not clean up: its folders are there, until the next run.
+        #expect(work.leftInTemporaryFolder.contains { $0.hasPrefix("labrunner-") }, "\(work.leftInTemporaryFolder)")
+
+        // A build folder of a live run (this test process) stays: only folders nobody holds go.
+        let live = try BuildDirectory.makePrivate(in: work.tmp)
+        defer { live.remove() }
+        let liveName = (live.path as NSString).lastPathComponent
+        try work.write("#!/bin/sh\nexit 1\n", to: work.swiftc)
+        let next = try LabRunnerCLI.run(["run", "--no-cache", lab], environment: work.environment)
+        #expect(next.status == 2, "\(next.stdout)")
+        #expect(work.leftInTemporaryFolder == [liveName, liveName + "/.lock"], "left: \(work.leftInTemporaryFolder)")
+    }
 }
