@@ -49,6 +49,9 @@ struct LabRunnerMain {
         case "extract":
             if wantsHelp { Console.out(HelpText.extract); return ExitStatus.success }
             return try ExtractCommand(arguments: rest).execute()
+        case "cache":
+            if wantsHelp { Console.out(HelpText.cache); return ExitStatus.success }
+            return try CacheCommand(arguments: rest).execute()
         case "list":
             if wantsHelp { Console.out(HelpText.list); return ExitStatus.success }
             return try ListCommand(arguments: rest).execute()
@@ -57,5 +60,5 @@ struct LabRunnerMain {
         }
     }
 
-    static let commands = ["run", "extract", "list", "help"]
+    static let commands = ["run", "extract", "list", "cache", "help"]
 }

@@ -66,8 +66,34 @@ extension SwiftCompiler {
     /// `TMPDIR`), removed with it even if swiftc is killed, and its clang module cache, which it
     /// would otherwise keep in `~/.cache/clang`, goes to `moduleCache` (the compile cache's), or
     /// into `directory` when there is none (`--no-cache`: slower, but nothing is left behind).
+    ///
+    /// A build that fails for the machine's reasons, not the lab's (`EnvironmentFault`), is a
+    /// `BuildError`, never a compile failure: a damaged module cache is replaced once
+    /// (`ModuleCacheRepair`) and the build run again; what is left is named.
     func build(_ lab: Lab, program: String, in directory: String, environment: [String: String],
                moduleCache: String? = nil, limiter: JobLimiter? = nil, checkOnly: Bool = false) throws(BuildError) -> BuildOutcome {
+        let moduleCache = moduleCache ?? directory + "/module-cache"
+        let used = ModuleCacheRepair.identity(of: moduleCache)
+        func attempt() throws(BuildError) -> (BuildOutcome, EnvironmentFault?) {
+            let outcome = try compile(lab, program: program, in: directory, environment: environment,
+                                      moduleCache: moduleCache, limiter: limiter, checkOnly: checkOnly)
+            let fault = outcome.succeeded ? nil : EnvironmentFault.find(
+                in: outcome.diagnostics, rawOutput: outcome.rawOutput, labPath: lab.path, moduleCache: moduleCache,
+                resolvedModuleCache: CacheFiles.resolved(moduleCache))
+            return (outcome, fault)
+        }
+        var (outcome, fault) = try attempt()
+        var repaired = false
+        if fault == .damagedModuleCache, ModuleCacheRepair.renew(moduleCache, failed: used) {
+            (outcome, fault) = try attempt()
+            repaired = true
+        }
+        guard let fault else { return outcome }
+        throw .swiftcFailed(path, reason: fault.reason(moduleCache: moduleCache, afterRepair: repaired), output: outcome.rawOutput)
+    }
+
+    private func compile(_ lab: Lab, program: String, in directory: String, environment: [String: String],
+                         moduleCache: String, limiter: JobLimiter?, checkOnly: Bool) throws(BuildError) -> BuildOutcome {
         let sourceFile = directory + "/" + ProgramGenerator.fileName
         let executable = directory + "/lab"
         do {
@@ -76,7 +102,7 @@ extension SwiftCompiler {
             throw .buildDirectory("cannot write \(sourceFile): \(error.localizedDescription)")
         }
         // Paths only: they decide where swiftc writes, not what it builds, so they stay out of the key.
-        let arguments = arguments(for: lab) + ["-module-cache-path", moduleCache ?? directory + "/module-cache"]
+        let arguments = arguments(for: lab) + ["-module-cache-path", moduleCache]
             + (checkOnly ? ["-emit-sil", "-o", "/dev/null"] : ["-o", executable]) + [sourceFile]
         // The driver keeps its object files in $TMPDIR/TemporaryDirectory.*, which a killed
         // swiftc (Ctrl-C) leaves behind: inside the build folder they go with it.
