@@ -37,6 +37,8 @@ enum HelpText {
       --update             Rewrite output blocks to what the cells printed (in place, atomically)
       --scenario NAME      Run only this scenario (repeatable)
       --timeout SECONDS    Override each lab's timeout per scenario run
+      --compile-timeout SECONDS
+                           Stop swiftc after this long; the lab fails as not compiled (default: 600)
       --bare LANG          Read fences without an info string as LANG (`--bare swift` for guides)
       --strict             Fail a lab that imports a module this machine lacks (default: skip it)
       --repeat N           Run each scenario N times; a cell whose output differs between runs is

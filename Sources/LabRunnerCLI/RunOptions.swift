@@ -5,7 +5,7 @@ import LabRunner
 struct RunOptions: Sendable {
     static let spec = ArgumentSpec(
         flags: ["--update", "--verbose", "--no-cache", "--strict"],
-        options: ["--scenario", "--timeout", "--jobs", "--shard", "--cache-dir", "--junit", "--json", "--repeat", "--bare"],
+        options: ["--scenario", "--timeout", "--compile-timeout", "--jobs", "--shard", "--cache-dir", "--junit", "--json", "--repeat", "--bare"],
         aliases: ["-v": "--verbose", "-j": "--jobs"]
     )
 
@@ -14,6 +14,7 @@ struct RunOptions: Sendable {
     var verbose = false
     var scenarios: [String] = []
     var timeout: Double? = nil
+    var compileTimeout = SwiftCompiler.defaultTimeout
     var jobs = ProcessInfo.processInfo.activeProcessorCount
     var shard: Shard? = nil
     var cacheDirectory: String? = nil
@@ -44,6 +45,12 @@ struct RunOptions: Sendable {
                 throw .badValue(option: "--timeout", value: text, expected: "a number of seconds greater than 0")
             }
             timeout = seconds
+        }
+        if let text = parsed.value("--compile-timeout") {
+            guard let seconds = Double(text), seconds > 0, seconds.isFinite else {
+                throw .badValue(option: "--compile-timeout", value: text, expected: "a number of seconds greater than 0")
+            }
+            compileTimeout = seconds
         }
         if let text = parsed.value("--jobs") {
             guard let count = Int(text), count >= 1 else {

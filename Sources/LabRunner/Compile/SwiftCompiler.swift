@@ -3,6 +3,11 @@ import Foundation
 /// The `swiftc` that builds labs: `SWIFTC` if set, else the first on `PATH`.
 package struct SwiftCompiler: Sendable {
     package let path: String
+    /// Seconds one swiftc run may take (`--compile-timeout`). No real lab comes near the default:
+    /// the course's largest compiles in seconds, a generated 1,500-cell lab in about a minute.
+    package var timeout: Double = SwiftCompiler.defaultTimeout
+
+    package static let defaultTimeout = 600.0
 
     package static func locate(environment: [String: String]) throws(BuildError) -> SwiftCompiler {
         if let explicit = environment["SWIFTC"], !explicit.isEmpty {
@@ -109,7 +114,7 @@ extension SwiftCompiler {
         var environment = environment
         environment["TMPDIR"] = directory
         let request = ProcessRequest(executable: path, arguments: arguments, environment: environment,
-                                     workingDirectory: directory, timeout: nil, outputLimit: 16 << 20)
+                                     workingDirectory: directory, timeout: timeout, outputLimit: 16 << 20)
         let result: ProcessResult
         do {
             let run = { () throws(ProcessError) -> ProcessResult in try ChildProcess.run(request) }
@@ -132,7 +137,11 @@ extension SwiftCompiler {
         case .signaled(let signal):
             throw .swiftcFailed(path, reason: "crashed: killed by \(SignalName.name(signal))", output: output)
         case .timedOut:
-            throw .swiftcFailed(path, reason: "timed out", output: output)
+            // The lab's failure, like a scenario's timeout: what is slow to compile is its program
+            // (an expression the type checker explores without end, thousands of cells).
+            let message = "swiftc did not finish within \(String(format: "%g", timeout)) s, the compile time limit (--compile-timeout)"
+            return BuildOutcome(executable: nil, diagnostics: [Diagnostic(severity: .error, location: nil, message: message)],
+                                rawOutput: output, duration: result.duration)
         case .outputLimitExceeded:
             throw .swiftcFailed(path, reason: "printed more than \(request.outputLimit) bytes", output: output)
         }
