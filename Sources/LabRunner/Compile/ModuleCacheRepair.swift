@@ -15,7 +15,7 @@ enum ModuleCacheRepair {
     }
 
     static func identity(of folder: String) -> Identity? {
-        CacheFiles.status(folder).map { Identity(device: UInt64($0.st_dev), inode: UInt64($0.st_ino)) }
+        CacheFiles.status(folder).map { Identity(device: UInt64(truncatingIfNeeded: $0.st_dev), inode: UInt64(truncatingIfNeeded: $0.st_ino)) }
     }
 
     /// Moves `folder` away and makes it again, empty; true when a fresh folder is in place.
