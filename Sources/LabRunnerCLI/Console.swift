@@ -50,6 +50,7 @@ enum Console {
             let written = Foundation.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
             if written < 0 {
                 if errno == EINTR { continue }
+                if errno == EPIPE { InterruptHandler.outputClosed() }
                 return false
             }
             offset += written

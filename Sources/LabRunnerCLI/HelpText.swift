@@ -14,6 +14,7 @@ enum HelpText {
       run PATH...        Compile each lab, run it once per scenario, compare with its output blocks
       extract LAB        Write the single Swift file that `run` compiles
       list LAB           Show the lab as labrunner reads it: sections, cells, scenarios, outputs
+      cache [clean]      Show where the compile cache is and its size, or empty it
       help [COMMAND]     Show help for a command
 
     OPTIONS:
@@ -41,7 +42,8 @@ enum HelpText {
     Under GitHub Actions (GITHUB_ACTIONS=true) failures are also printed as ::error annotations.
 
     EXIT STATUS: 0 all passed, 1 a lab failed, 2 usage or input error, or a lab that could
-    not be checked (swiftc missing or failing). 130/143 after Ctrl-C/SIGTERM.
+    not be checked (swiftc missing or failing). 130/143 after Ctrl-C/SIGTERM, 128+N after
+    another terminating signal N (141: standard output was closed).
     """
 
     static let extract = """
@@ -69,11 +71,26 @@ enum HelpText {
       -h, --help           Show this help
     """
 
+    static let cache = """
+    USAGE: labrunner cache [clean] [--cache-dir DIR]
+
+    Shows where the compile cache is and what it holds: built labs and compile checks, swiftc's
+    module cache, and the total. `labrunner cache clean` removes all of it; runs then build every
+    lab again, and swiftc rebuilds its modules once. The cache is also pruned to 1 GB of built
+    labs by every run that stores something; a damaged module cache is replaced by the run that
+    finds it.
+
+    OPTIONS:
+      --cache-dir DIR      The cache (default: $XDG_CACHE_HOME/labrunner or ~/.cache/labrunner)
+      -h, --help           Show this help
+    """
+
     static func forCommand(_ name: String) -> String? {
         switch name {
         case "run": run
         case "extract": extract
         case "list": list
+        case "cache": cache
         default: nil
         }
     }

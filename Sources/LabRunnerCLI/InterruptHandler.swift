@@ -1,8 +1,11 @@
 import Foundation
 import LabRunner
 
-/// Ctrl-C and SIGTERM: stop every child process group, remove build folders and half-written
-/// temporary files (the labs themselves are only ever replaced by rename), exit 130 or 143.
+/// Ctrl-C, SIGTERM and every other terminating signal the tool can catch (a closed terminal's
+/// SIGHUP, SIGQUIT, SIGUSR1, SIGALRM…; SIGPIPE arrives as EPIPE from `Console`): stop every child
+/// process group, remove build folders and half-written temporary files (the labs themselves are
+/// only ever replaced by rename), exit 128 + the signal. What cannot be caught (SIGKILL, a crash)
+/// is the `ProcessSupervisor`'s to clean up.
 ///
 /// Children run in their own process groups (so a timeout can kill a lab with everything it
 /// spawned), which also means the terminal's Ctrl-C does not reach them: we must forward it.
@@ -11,14 +14,26 @@ enum InterruptHandler {
     /// Set by the first signal; a second one (Ctrl-C pressed twice) finds the work under way.
     private static let interrupted = LockedValue(false)
 
+    /// Signals whose default action ends the process, less the ones that report a fault of the
+    /// tool itself (SIGSEGV…) and the resource limits (SIGXCPU, SIGXFSZ), which stay deadly.
+    static let terminating = [SIGHUP, SIGINT, SIGQUIT, SIGPIPE, SIGTERM, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF]
+
     static func install() {
-        for signalNumber in [SIGINT, SIGTERM] {
+        for signalNumber in terminating {
             signal(signalNumber, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
             source.setEventHandler { shutDown(exitStatus: 128 + signalNumber) }
             source.resume()
             sources.append(source)
         }
+        let environment = ProcessInfo.processInfo.environment
+        ProcessRegistry.shared.supervise { ProcessSupervisor.start(environment: environment) }
+    }
+
+    /// A write to stdout or stderr failed with EPIPE (`labrunner run … | head -1`): with SIGPIPE
+    /// ignored, this is how the signal arrives.
+    static func outputClosed() {
+        shutDown(exitStatus: 128 + SIGPIPE)
     }
 
     /// The order matters: labs are frozen before children die (a dying scenario could finish a
@@ -43,10 +58,17 @@ enum InterruptHandler {
 
     /// Ends the process with `status`, unless an interrupt is being handled: then waits for the
     /// handler to finish cleaning up and exit with its own status.
+    ///
+    /// Work nobody waited for still runs in the background (the `swiftc --version` of a run whose
+    /// labs were all input errors): it is stopped and its build folder removed, or swiftc would
+    /// go on and leave its temporary folder in one the tool no longer owns.
     static func exit(_ status: Int32) -> Never {
         if interrupted.withLock({ $0 }) {
             while true { pause() }
         }
+        ProcessRegistry.shared.killAll()
+        ProcessRegistry.shared.waitUntilEmpty(timeout: 5)
+        BuildDirectory.removeAllLive()
         Foundation.exit(status)
     }
 }

@@ -5,6 +5,7 @@ import LabRunner
 @main
 struct LabRunnerMain {
     static func main() {
+        if CommandLine.arguments.dropFirst().first == ProcessSupervisor.argument { ProcessSupervisor.serve() }
         InterruptHandler.install()
         let arguments = Array(CommandLine.arguments.dropFirst())
         let status: Int32
@@ -48,6 +49,9 @@ struct LabRunnerMain {
         case "extract":
             if wantsHelp { Console.out(HelpText.extract); return ExitStatus.success }
             return try ExtractCommand(arguments: rest).execute()
+        case "cache":
+            if wantsHelp { Console.out(HelpText.cache); return ExitStatus.success }
+            return try CacheCommand(arguments: rest).execute()
         case "list":
             if wantsHelp { Console.out(HelpText.list); return ExitStatus.success }
             return try ListCommand(arguments: rest).execute()
@@ -63,5 +67,5 @@ struct LabRunnerMain {
         return lowered.hasSuffix(".md") || lowered.hasSuffix(".markdown") || FileManager.default.fileExists(atPath: word)
     }
 
-    static let commands = ["run", "extract", "list", "help"]
+    static let commands = ["run", "extract", "list", "cache", "help"]
 }

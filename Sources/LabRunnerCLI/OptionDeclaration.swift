@@ -19,8 +19,11 @@ struct OptionDeclaration: Sendable {
         } + [("-h, --help", "Show this help")]
         return rows.flatMap { names, help in
             let lines = wrap(help, width: width - column)
-            let first = "  " + names + String(repeating: " ", count: max(1, column - 2 - names.count)) + (lines.first ?? "")
-            return [first] + lines.dropFirst().map { String(repeating: " ", count: column) + $0 }
+            let indent = String(repeating: " ", count: column)
+            // Names too long for the column get a line of their own, the help below them.
+            guard names.count <= column - 3 else { return ["  " + names] + lines.map { indent + $0 } }
+            let first = "  " + names + String(repeating: " ", count: column - 2 - names.count) + (lines.first ?? "")
+            return [first] + lines.dropFirst().map { indent + $0 }
         }
     }
 

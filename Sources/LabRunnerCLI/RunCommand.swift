@@ -12,7 +12,7 @@ struct RunCommand {
     func execute() -> Int32 {
         let environment = ProcessInfo.processInfo.environment
         var labPaths: [String]
-        let compiler: SwiftCompiler
+        var compiler: SwiftCompiler
         do {
             labPaths = try LabFile.expand(options.paths)
         } catch {
@@ -34,6 +34,7 @@ struct RunCommand {
         }
         do {
             compiler = try SwiftCompiler.locate(environment: environment)
+            compiler.timeout = options.compileTimeout
         } catch {
             Console.error(error.description)
             return ExitStatus.usage

@@ -8,7 +8,9 @@ struct RunOptions: Sendable {
         OptionDeclaration(name: "--update", help: "Rewrite output blocks to what the cells printed (in place, atomically)"),
         OptionDeclaration(name: "--scenario", value: "NAME",
                           help: "Run only this scenario (repeatable); a name no lab of the run declares is a usage error"),
-        OptionDeclaration(name: "--timeout", value: "SECONDS", help: "Override each lab's timeout per scenario run"),
+        OptionDeclaration(name: "--timeout", value: "SECONDS", help: "Override each lab's timeout per scenario run (more than 0, at most 86400)"),
+        OptionDeclaration(name: "--compile-timeout", value: "SECONDS",
+                          help: "Stop swiftc after this long; the lab fails as not compiled (default: 600)"),
         OptionDeclaration(name: "--bare", value: "LANG",
                           help: "Read fences without an info string as LANG (`--bare swift` for guides)"),
         OptionDeclaration(name: "--strict", help: "Fail a lab that imports a module this machine lacks (default: skip it)"),
@@ -38,6 +40,7 @@ struct RunOptions: Sendable {
     var verbose = false
     var scenarios: [String] = []
     var timeout: Double? = nil
+    var compileTimeout = SwiftCompiler.defaultTimeout
     var jobs = ProcessInfo.processInfo.activeProcessorCount
     var shard: Shard? = nil
     var cacheDirectory: String? = nil
@@ -68,6 +71,12 @@ struct RunOptions: Sendable {
                 throw .badValue(option: "--timeout", value: text, expected: LabSettings.timeoutRange)
             }
             timeout = seconds
+        }
+        if let text = parsed.value("--compile-timeout") {
+            guard let seconds = Double(text), seconds > 0, seconds.isFinite else {
+                throw .badValue(option: "--compile-timeout", value: text, expected: "a number of seconds greater than 0")
+            }
+            compileTimeout = seconds
         }
         if let text = parsed.value("--jobs") {
             guard let count = Int(text), count >= 1 else {

@@ -1,12 +1,37 @@
 import Foundation
 
 /// A build folder only the current user can read (0700), removed when the run is over.
+///
+/// It holds an exclusive `flock` on its `.lock` file for as long as it lives. A run killed with
+/// SIGKILL cannot remove its folders, and the kernel drops its locks; the next run to make a
+/// build folder removes every `labrunner-XXXXXX` folder of the same TMPDIR whose lock it can take
+/// (`AbandonedBuildFolders`). A lock, not a process id: ids are reused, locks die with the process.
 package struct BuildDirectory: Sendable {
     package let path: String
+    /// The open `.lock` file (close-on-exec, and children are spawned with other fds closed, so
+    /// only this process holds the lock).
+    private let lock: Int32
 
-    package static func makePrivate() throws(BuildError) -> BuildDirectory {
-        let base = FileManager.default.temporaryDirectory.path
-        var template = Array((base + "/labrunner-XXXXXX").utf8CString)
+    static let prefix = "labrunner-"
+    static let lockName = ".lock"
+
+    package static func makePrivate(in base: String = FileManager.default.temporaryDirectory.path) throws(BuildError) -> BuildDirectory {
+        AbandonedBuildFolders.removeOnce(in: base)
+        // Another run's sweep may take the lock of a folder made a moment ago, before its lock
+        // was taken, and remove it: such a folder is given up, and another one made.
+        for _ in 0..<5 {
+            let made = try make(in: base)
+            let locked = lock(made)
+            if case .success(let descriptor?) = locked { return BuildDirectory(path: made, lock: descriptor) }
+            try? FileManager.default.removeItem(atPath: made)
+            registry.withLock { _ = $0.live.remove(made) }
+            if case .failure(let error) = locked { throw error }
+        }
+        throw .buildDirectory("no folder in \(base) stayed ours long enough to lock it")
+    }
+
+    private static func make(in base: String) throws(BuildError) -> String {
+        var template = Array((base + "/" + prefix + "XXXXXX").utf8CString)
         // Made under the lock, so a folder is either seen by `removeAllLive()` or never made.
         let made: Result<String, BuildError> = registry.withLock { registry in
             guard !registry.isClosed else { return .failure(.buildDirectory("the run is being interrupted")) }
@@ -18,16 +43,38 @@ package struct BuildDirectory: Sendable {
             registry.live.insert(path)
             return .success(path)
         }
-        return BuildDirectory(path: try made.get())
+        return try made.get()
+    }
+
+    /// The descriptor holding the folder's lock; nil if another run's sweep took the lock first
+    /// or removed the folder meanwhile (the lock file at the path is not the one locked).
+    private static func lock(_ folder: String) -> Result<Int32?, BuildError> {
+        let file = folder + "/" + lockName
+        let descriptor = open(file, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else {
+            let code = errno
+            if code == ENOENT || code == EEXIST { return .success(nil) }
+            return .failure(.buildDirectory("cannot create \(file): \(String(cString: strerror(code)))"))
+        }
+        var opened = stat(), atPath = stat()
+        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0, fstat(descriptor, &opened) == 0,
+              stat(file, &atPath) == 0, opened.st_ino == atPath.st_ino, opened.st_dev == atPath.st_dev
+        else {
+            close(descriptor)
+            return .success(nil)
+        }
+        return .success(descriptor)
     }
 
     package func remove() {
         try? FileManager.default.removeItem(atPath: path)
         Self.registry.withLock { _ = $0.live.remove(path) }
+        close(lock)
     }
 
     /// Removes every build folder still in use, and refuses to make new ones: for an
     /// interrupted run, after its processes were killed (a live swiftc could still write).
+    /// Their locks go with the process, which is about to exit.
     package static func removeAllLive() {
         registry.withLock { registry in
             registry.isClosed = true

@@ -3,6 +3,11 @@ import Foundation
 /// The `swiftc` that builds labs: `SWIFTC` if set, else the first on `PATH`.
 package struct SwiftCompiler: Sendable {
     package let path: String
+    /// Seconds one swiftc run may take (`--compile-timeout`). No real lab comes near the default:
+    /// the course's largest compiles in seconds, a generated 1,500-cell lab in about a minute.
+    package var timeout: Double = SwiftCompiler.defaultTimeout
+
+    package static let defaultTimeout = 600.0
 
     package static func locate(environment: [String: String]) throws(BuildError) -> SwiftCompiler {
         if let explicit = environment["SWIFTC"], !explicit.isEmpty {
@@ -66,8 +71,34 @@ extension SwiftCompiler {
     /// `TMPDIR`), removed with it even if swiftc is killed, and its clang module cache, which it
     /// would otherwise keep in `~/.cache/clang`, goes to `moduleCache` (the compile cache's), or
     /// into `directory` when there is none (`--no-cache`: slower, but nothing is left behind).
+    ///
+    /// A build that fails for the machine's reasons, not the lab's (`EnvironmentFault`), is a
+    /// `BuildError`, never a compile failure: a damaged module cache is replaced once
+    /// (`ModuleCacheRepair`) and the build run again; what is left is named.
     func build(_ lab: Lab, program: String, in directory: String, environment: [String: String],
                moduleCache: String? = nil, limiter: JobLimiter? = nil, checkOnly: Bool = false) throws(BuildError) -> BuildOutcome {
+        let moduleCache = moduleCache ?? directory + "/module-cache"
+        let used = ModuleCacheRepair.identity(of: moduleCache)
+        func attempt() throws(BuildError) -> (BuildOutcome, EnvironmentFault?) {
+            let outcome = try compile(lab, program: program, in: directory, environment: environment,
+                                      moduleCache: moduleCache, limiter: limiter, checkOnly: checkOnly)
+            let fault = outcome.succeeded ? nil : EnvironmentFault.find(
+                in: outcome.diagnostics, rawOutput: outcome.rawOutput, labPath: lab.path, moduleCache: moduleCache,
+                resolvedModuleCache: CacheFiles.resolved(moduleCache))
+            return (outcome, fault)
+        }
+        var (outcome, fault) = try attempt()
+        var repaired = false
+        if fault == .damagedModuleCache, ModuleCacheRepair.renew(moduleCache, failed: used) {
+            (outcome, fault) = try attempt()
+            repaired = true
+        }
+        guard let fault else { return outcome }
+        throw .swiftcFailed(path, reason: fault.reason(moduleCache: moduleCache, afterRepair: repaired), output: outcome.rawOutput)
+    }
+
+    private func compile(_ lab: Lab, program: String, in directory: String, environment: [String: String],
+                         moduleCache: String, limiter: JobLimiter?, checkOnly: Bool) throws(BuildError) -> BuildOutcome {
         let sourceFile = directory + "/" + ProgramGenerator.fileName
         let executable = directory + "/lab"
         do {
@@ -76,14 +107,14 @@ extension SwiftCompiler {
             throw .buildDirectory("cannot write \(sourceFile): \(error.localizedDescription)")
         }
         // Paths only: they decide where swiftc writes, not what it builds, so they stay out of the key.
-        let arguments = arguments(for: lab) + ["-module-cache-path", moduleCache ?? directory + "/module-cache"]
+        let arguments = arguments(for: lab) + ["-module-cache-path", moduleCache]
             + (checkOnly ? ["-emit-sil", "-o", "/dev/null"] : ["-o", executable]) + [sourceFile]
         // The driver keeps its object files in $TMPDIR/TemporaryDirectory.*, which a killed
         // swiftc (Ctrl-C) leaves behind: inside the build folder they go with it.
         var environment = environment
         environment["TMPDIR"] = directory
         let request = ProcessRequest(executable: path, arguments: arguments, environment: environment,
-                                     workingDirectory: directory, timeout: nil, outputLimit: 16 << 20)
+                                     workingDirectory: directory, timeout: timeout, outputLimit: 16 << 20)
         let result: ProcessResult
         do {
             let run = { () throws(ProcessError) -> ProcessResult in try ChildProcess.run(request) }
@@ -106,7 +137,11 @@ extension SwiftCompiler {
         case .signaled(let signal):
             throw .swiftcFailed(path, reason: "crashed: killed by \(SignalName.name(signal))", output: output)
         case .timedOut:
-            throw .swiftcFailed(path, reason: "timed out", output: output)
+            // The lab's failure, like a scenario's timeout: what is slow to compile is its program
+            // (an expression the type checker explores without end, thousands of cells).
+            let message = "swiftc did not finish within \(String(format: "%g", timeout)) s, the compile time limit (--compile-timeout)"
+            return BuildOutcome(executable: nil, diagnostics: [Diagnostic(severity: .error, location: nil, message: message)],
+                                rawOutput: output, duration: result.duration)
         case .outputLimitExceeded:
             throw .swiftcFailed(path, reason: "printed more than \(request.outputLimit) bytes", output: output)
         }

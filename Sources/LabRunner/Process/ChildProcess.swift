@@ -27,6 +27,7 @@ enum ChildProcess {
     /// Runs to completion, blocking the calling thread (callers run several at once on their own
     /// threads). `registry` is where the live group is recorded (tests pass their own).
     static func run(_ request: ProcessRequest, registry: ProcessRegistry = .shared) throws(ProcessError) -> ProcessResult {
+        registry.prepareToSpawn()
         let start = ProcessPlatform.now()
         let child = try ChildSpawner.spawn(request)
         let pgid = child.pid  // leader of its own group

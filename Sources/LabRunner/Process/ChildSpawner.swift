@@ -55,7 +55,17 @@ enum ChildSpawner {
         }
     }
 
-    private static func spawnWithPipes(_ request: ProcessRequest, stdout: Int32, stderr: Int32) throws(ProcessError) -> pid_t {
+    /// Starts a child that reads `stdin` and writes to /dev/null, in its own session (Linux) or
+    /// group, and is not watched: the caller neither reads its output nor reaps it.
+    static func spawnDetached(_ request: ProcessRequest, stdin: Int32) throws(ProcessError) -> pid_t {
+        try checkExecutable(request.executable)
+        let null = open("/dev/null", O_WRONLY | O_CLOEXEC)
+        guard null >= 0 else { throw .spawnFailed("/dev/null", errno: errno) }
+        defer { close(null) }
+        return try spawnWithPipes(request, stdin: stdin, stdout: null, stderr: null)
+    }
+
+    private static func spawnWithPipes(_ request: ProcessRequest, stdin: Int32? = nil, stdout: Int32, stderr: Int32) throws(ProcessError) -> pid_t {
         let path = request.executable
         #if canImport(Darwin)
         var actions: posix_spawn_file_actions_t? = nil
@@ -71,7 +81,8 @@ enum ChildSpawner {
 
         // File actions. dup2 clears close-on-exec on the target, so 1 and 2 survive the exec
         // while the original pipe fds (close-on-exec) do not.
-        var code = posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        var code = stdin.map { posix_spawn_file_actions_adddup2(&actions, $0, 0) }
+            ?? posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         if code == 0 { code = posix_spawn_file_actions_adddup2(&actions, stdout, 1) }
         if code == 0 { code = posix_spawn_file_actions_adddup2(&actions, stderr, 2) }
         if code == 0, let directory = request.workingDirectory {
@@ -127,7 +138,7 @@ enum ChildSpawner {
             // glibc older than 2.26 has no POSIX_SPAWN_SETSID: fall back to a group of its own.
             var fallback = request
             fallback.newSession = false
-            return try spawnWithPipes(fallback, stdout: stdout, stderr: stderr)
+            return try spawnWithPipes(fallback, stdin: stdin, stdout: stdout, stderr: stderr)
         }
         #endif
         switch code {

@@ -20,11 +20,30 @@ package final class ProcessRegistry: Sendable {
         var groups: Set<pid_t> = []
         /// Set by `killAll()`: LabRunner is shutting down, so no new child may live.
         var isShutDown = false
+        /// Starts the supervisor before the first child, once (see `supervise(with:)`).
+        var startSupervisor: (@Sendable () -> ProcessSupervisor?)? = nil
+        var supervisor: ProcessSupervisor? = nil
     }
 
     private let state = LockedValue(State())
 
     init() {}
+
+    /// Has every group registered from now on also told to a `ProcessSupervisor`, which `start`
+    /// makes right before the first child is spawned (a run that spawns nothing starts none).
+    package func supervise(with start: @escaping @Sendable () -> ProcessSupervisor?) {
+        state.withLock { $0.startSupervisor = start }
+    }
+
+    /// Call before spawning a child: starts the supervisor if one is wanted and not running yet,
+    /// so that it exists before any child can outlive the tool.
+    func prepareToSpawn() {
+        state.withLock { state in
+            guard let start = state.startSupervisor else { return }
+            state.startSupervisor = nil
+            state.supervisor = start()
+        }
+    }
 
     /// Records a live group. Returns false once `killAll()` has run: a child spawned during or
     /// after the shutdown would otherwise escape it, so the caller must kill the group at once.
@@ -32,13 +51,18 @@ package final class ProcessRegistry: Sendable {
         state.withLock { state in
             guard !state.isShutDown else { return false }
             state.groups.insert(pgid)
+            state.supervisor?.started(pgid)
             return true
         }
     }
 
     /// Forgets a group; call before reaping its leader (see the type's comment).
     func unregister(_ pgid: pid_t) {
-        state.withLock { state in _ = state.groups.remove(pgid) }
+        state.withLock { state in
+            // Told even after a shutdown: the supervisor must not kill a pid reaped and reused.
+            state.supervisor?.ended(pgid)
+            _ = state.groups.remove(pgid)
+        }
     }
 
     /// Sends SIGKILL to every registered group, and makes every later `register` fail so a child

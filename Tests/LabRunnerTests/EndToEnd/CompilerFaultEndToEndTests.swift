@@ -51,3 +51,36 @@ import Testing
         expectNoneSurvive(run.pids["swiftc"], "swiftc")
     }
 }
+
+/// `--compile-timeout`: a swiftc that does not finish in time is stopped, with everything it
+/// started, and the lab fails as one that did not compile (the lab's program is what is slow to
+/// compile; exit 1), saying which limit it hit.
+@Suite struct CompileTimeoutEndToEndTests {
+    @Test func aCompileOverTheLimitIsStoppedAndReportedAsSuch() throws {
+        let folder = try LabRunnerCLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = folder + "/swiftc"
+        let script = """
+        #!/bin/sh
+        if [ "$1" = "--version" ]; then echo "fake swiftc 1.0"; exit 0; fi
+        /bin/sleep 60 &
+        echo "$$ $!" > "$LABRUNNER_TEST_PIDS/swiftc.pids"
+        wait
+
+        """
+        try Data(script.utf8).write(to: URL(fileURLWithPath: path))
+        chmod(path, 0o755)
+        let run = try FaultRun.run(["run", "--no-cache", "--compile-timeout", "0.5", "tiny.md"], environment: ["SWIFTC": path])
+        #expect(run.result.status == 1, "\(run.result.stdout)\(run.result.stderr)")
+        #expect(run.result.stdout.contains("error: swiftc did not finish within 0.5 s, the compile time limit (--compile-timeout)"),
+                "\(run.result.stdout)")
+        #expect(run.result.stdout.contains(": did not compile (1 error)"), "\(run.result.stdout)")
+        expectNoneSurvive(run.pids["swiftc"], "swiftc")
+    }
+
+    @Test func theLimitIsAPositiveNumberOfSeconds() throws {
+        let result = try LabRunnerCLI.run(["run", "--compile-timeout", "0", "tiny.md"], in: FaultFixtures.folder)
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("bad value '0' for '--compile-timeout'"), "\(result.stderr)")
+    }
+}
