@@ -44,7 +44,7 @@ package enum ContextResolver {
 
 /// The earlier samples' items by what they declare, built up sample by sample.
 struct ContextIndex {
-    /// Name → the latest sample declaring it, with every item of that sample declaring it.
+    /// Name → the latest sample declaring it, with its items declaring it (several for overloads).
     var declaring: [String: (sample: Int, items: [Int])] = [:]
     /// Extended type → its extensions, in order.
     var extensions: [String: [ItemReference]] = [:]
@@ -62,7 +62,14 @@ struct ContextIndex {
             if item.kind == .import { imports[sample, default: []].append(number) }
             guard item.isComplete else { continue }
             for name in Set(item.names) {
-                if declaring[name]?.sample == sample { declaring[name]?.items.append(number) } else { declaring[name] = (sample, [number]) }
+                // Functions overload: a sample's declarations of `f` come together. Anything else
+                // declared twice in one sample: the later one.
+                if let earlier = declaring[name], earlier.sample == sample, item.kind == .func,
+                   earlier.items.allSatisfy({ symbols.items[$0].kind == .func }) {
+                    declaring[name]?.items.append(number)
+                } else {
+                    declaring[name] = (sample, [number])
+                }
             }
             guard item.kind == .extension, let type = item.extendedType else { continue }
             extensions[type, default: []].append(reference)

@@ -63,10 +63,11 @@ struct SampleTokens {
 
     var count: Int { tokens.count }
 
-    func text(_ index: Int) -> String { tokens[index].text(in: bytes) }
+    /// The token's text; "" outside the tokens, so readers may look one past either end.
+    func text(_ index: Int) -> String { index >= 0 && index < tokens.count ? tokens[index].text(in: bytes) : "" }
 
     /// The name an identifier declares or uses, without backticks.
-    func name(_ index: Int) -> String { tokens[index].name(in: bytes) }
+    func name(_ index: Int) -> String { index >= 0 && index < tokens.count ? tokens[index].name(in: bytes) : "" }
 
     func kind(_ index: Int) -> TokenKind? { index >= 0 && index < tokens.count ? tokens[index].kind : nil }
 

@@ -25,7 +25,6 @@ enum UsesCollector {
     static func collect(_ tokens: SampleTokens, in range: Range<Int>, excluding own: [String]) -> Uses {
         var uses = Uses()
         var locals = Set(own)
-        var shorthandBindings: Set<String> = []
         var index = range.lowerBound
         while index < range.upperBound {
             defer { index += 1 }
@@ -35,7 +34,7 @@ enum UsesCollector {
                 continue
             }
             if kind == .keyword {
-                collectBinders(tokens, after: index, in: range, into: &locals, shorthand: &shorthandBindings)
+                collectBinders(tokens, after: index, in: range, into: &locals)
                 continue
             }
             if tokens.is(index, "{") { closureParameters(tokens, after: index, in: range, into: &locals) }
@@ -64,7 +63,7 @@ enum UsesCollector {
             if contextual.contains(name) || name.hasPrefix("$") { continue }
             uses.names.insert(name)
         }
-        uses.names.subtract(locals.subtracting(shorthandBindings))
+        uses.names.subtract(locals)
         return uses
     }
 
@@ -92,7 +91,7 @@ enum UsesCollector {
 
     /// Names bound after `let`, `var`, `for`, and `case let`: `let (a, b)`, `for x in`, `if let y {`.
     private static func collectBinders(_ tokens: SampleTokens, after keyword: Int, in range: Range<Int>,
-                                       into locals: inout Set<String>, shorthand: inout Set<String>) {
+                                       into locals: inout Set<String>) {
         let word = tokens.text(keyword)
         if declaringKeywords.contains(word), tokens.kind(keyword + 1) == .identifier {
             locals.insert(tokens.name(keyword + 1))   // a member's or a local type's name
@@ -109,12 +108,10 @@ enum UsesCollector {
                 locals.insert(tokens.name(inner))
             }
         } else if index < range.upperBound, tokens.kind(index) == .identifier {
-            let name = tokens.name(index)
-            locals.insert(name)
-            // `if let value {`: binds `value` and also reads the outer one.
-            if word != "for", tokens.is(index + 1, "{") || tokens.is(index + 1, ",") || tokens.is(index + 1, "else") {
-                shorthand.insert(name)
-            }
+            // `if let value {` binds `value` from the outer one, which it reads: a use unless the
+            // item binds the name another way too (a parameter, a closure's parameter).
+            let shorthand = word != "for" && (tokens.is(index + 1, "{") || tokens.is(index + 1, ",") || tokens.is(index + 1, "else"))
+            if !shorthand { locals.insert(tokens.name(index)) }
         }
     }
 

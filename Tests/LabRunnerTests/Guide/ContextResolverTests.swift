@@ -132,4 +132,22 @@ struct ContextResolverTests {
         ])
         #expect(Self.given(contexts, 2) == ["1.0"])
     }
+
+    /// A sample declaring a name twice (an invalid example next to the valid one) gives the later.
+    @Test func aNameDeclaredTwiceInOneSampleGivesTheLaterDeclaration() {
+        let contexts = Self.resolve([
+            "// invalid:\nlet x = if p { nil } else { 2.0 }\n// valid:\nlet x: Double? = if p { nil } else { 2.0 }",
+            "print(x as Any)",
+        ])
+        #expect(Self.given(contexts, 1) == ["0.1"])
+    }
+
+    /// `guard let x` inside a closure whose parameter is `x` reads the parameter, not a global.
+    @Test func shorthandBindingOfAClosureParameterIsNoUse() {
+        let contexts = Self.resolve([
+            "let x = 1",
+            "test { x in\n  guard let x { return nil }\n  return x\n}",
+        ])
+        #expect(Self.given(contexts, 1) == [])
+    }
 }
