@@ -80,10 +80,10 @@ package enum ListingClassifier {
 
     /// `...` or `…` standing for code (`foo(...)`, a line of its own), not a range (`0...n`, `a[2...]`).
     private static func elision(_ tokens: SampleTokens) -> Int? {
-        for index in 0..<tokens.count {
-            let text = tokens.text(index)
-            if text.contains("…") { return index }
-            guard text == "...", tokens.kind(index) == .operator else { continue }
+        for (index, token) in tokens.tokens.enumerated() {
+            // `…` (U+2026, bytes E2 80 A6) lexes as an identifier character.
+            if token.kind == .identifier, tokens.bytes[token.range].contains(0xE2), tokens.text(index).contains("…") { return index }
+            guard token.kind == .operator, token.range.count == 3, tokens.is(index, "...") else { continue }
             let before = index > 0 && !tokens.startsLine(index) && isOperandEnd(tokens, index - 1)
             let after = index + 1 < tokens.count && !tokens.startsLine(index + 1) && isOperandStart(tokens, index + 1)
             if !before && !after { return index }

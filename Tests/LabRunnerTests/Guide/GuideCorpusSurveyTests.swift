@@ -15,6 +15,8 @@ struct GuideCorpusSurveyTests {
         var files = 0, samples = 0, withContext = 0, largest = 0, largestAt = ""
         var listings: [ListingReason.Kind: Int] = [:]
         var slowest: [(Double, String)] = []
+        var programs = 0, compiled = 0, needingModules = 0
+        var modules: [String: Int] = [:]
         var symbolTime = 0.0, classifyTime = 0.0, resolveTime = 0.0
         var reasons: [String: Int] = [:]
         var examples: [String: String] = [:]
@@ -53,7 +55,19 @@ struct GuideCorpusSurveyTests {
             let resolveStart = Date()
             let contexts = ContextResolver.resolve(inputs)
             resolveTime += Date().timeIntervalSince(resolveStart)
-            for (context, block) in zip(contexts, blocks) {
+            let referenced = Set(contexts.flatMap(\.references))
+            let symbols = inputs.map(\.symbols)
+            let candidates = inputs.indices.filter { !inputs[$0].isListing }.map {
+                BatchCandidate(sample: $0, symbols: symbols, context: contexts[$0], referenced: referenced, runs: false)
+            }
+            programs += SampleBatches.pack(candidates).count
+            compiled += candidates.count
+            for sample in symbols {
+                let needs = SampleModules.needs(sample, path: path)
+                if !needs.isEmpty { needingModules += 1 }
+                for need in needs { modules[need.module, default: 0] += 1 }
+            }
+            for (context, block) in zip(contexts, blocks) where !inputs[context.sample].isListing {
                 let declarations = context.entries.filter { $0.reason.kind != .imports }.count
                 if declarations > 0 { withContext += 1 }
                 if ProcessInfo.processInfo.environment["LABRUNNER_SURVEY_DUMP"] == "context", declarations > 0 {
@@ -76,7 +90,8 @@ struct GuideCorpusSurveyTests {
         for (reason, count) in reasons.sorted(by: { $0.value > $1.value }) {
             print("  \(count)\t\(reason)\te.g. \(examples[reason] ?? "")")
         }
-        print("with context: \(withContext); largest context: \(largest) declarations at \(largestAt)")
+        print("programs: \(compiled) samples to compile in \(programs) programs; \(needingModules) samples need a module (\(modules.sorted { $0.value > $1.value }.prefix(8).map { "\($0.key) \($0.value)" }.joined(separator: ", ")))")
+        print("programs with context: \(withContext); largest context: \(largest) declarations at \(largestAt)")
         #expect(samples > 0)
     }
 
