@@ -15,6 +15,10 @@ package struct BatchCandidate: Sendable, Equatable {
     package let keys: [String: Set<ItemReference>]
     /// Top-level `var`s in the program: state that samples which run must not share.
     package let mutable: Set<ItemReference>
+    /// Names and `.members` its own and context items use: another sample's top-level declaration
+    /// of one of them would change what it refers to.
+    package let uses: Set<String>
+    package let memberUses: Set<String>
     /// Its output is checked, so it runs: its items keep their order, its state is its own.
     package let runs: Bool
     /// `@main`: built alone with `-parse-as-library`.
@@ -33,13 +37,20 @@ package struct BatchCandidate: Sendable, Equatable {
         self.scoped = scoped
         var keys: [String: Set<ItemReference>] = [:]
         var mutable: Set<ItemReference> = []
-        for reference in context.references + own where !scoped.contains(reference) {
+        var uses: Set<String> = []
+        var memberUses: Set<String> = []
+        for reference in context.references + own {
             let item = symbols[reference.sample].items[reference.item]
+            uses.formUnion(item.uses)
+            memberUses.formUnion(item.memberUses)
+            guard !scoped.contains(reference) else { continue }
             for key in item.topLevelKeys { keys[key, default: []].insert(reference) }
             if item.kind == .var { mutable.insert(reference) }
         }
         self.keys = keys
         self.mutable = mutable
+        self.uses = uses
+        self.memberUses = memberUses
     }
 
     /// Own `let`/`var`s and statements that can run in a local scope: not used by a top-level

@@ -47,7 +47,7 @@ struct SampleBatchesTests {
         let file = File(["let x = 1\nprint(x)", "let x = \"two\"\nprint(x)", "var x = 3.0\nx += 1"])
         #expect(file.batches == [[0, 1, 2]])
         #expect(file.layout([0, 1, 2]) == ["0.0*", "0.1*", "1.0*", "1.1*", "2.0*", "2.1*"])
-        #expect(file.layout([1]) == ["1.0", "1.1"], "alone, a sample keeps its order at the top level")
+        #expect(file.layout([1]) == ["1.0*", "1.1*"], "alone, a sample is laid out as in a batch")
     }
 
     @Test func aGlobalThatATopLevelItemUsesStaysAtTheTopLevel() {
@@ -119,5 +119,14 @@ struct SampleBatchesTests {
         for sample in 0..<count {
             #expect(verdicts[sample] == !broken.contains(sample), "seed \(seed): sample \(sample)")
         }
+    }
+
+    /// A sample using a name only a later sample declares fails alone; in a batch with that sample
+    /// it would compile. So they are kept apart, and so is a use of a member another sample's
+    /// extension gives.
+    @Test func aSampleNeverSeesADeclarationItWasNotGiven() {
+        let file = File(["@Lazy var cache = 1", "@propertyWrapper struct Lazy<T> { var wrappedValue: T }", "print(3.0.km)",
+                         "extension Double { var km: Double { self * 1000 } }", "struct Unrelated {}"])
+        #expect(file.batches == [[0, 2, 4], [1, 3]])
     }
 }
