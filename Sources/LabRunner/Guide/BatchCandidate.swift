@@ -9,7 +9,8 @@ package struct BatchCandidate: Sendable, Equatable {
     package let own: [ItemReference]
     /// Own items that go into the sample's `do { … }` when it shares a program: `let`/`var`
     /// without modifiers and statements, when no top-level item needs them. Empty when the
-    /// sample keeps its own order at the top level (it runs, or a statement must stay there).
+    /// sample keeps its own order at the top level (it runs, it is `@main`, or a statement must
+    /// stay there).
     package let scoped: Set<ItemReference>
     /// Top-level key (a name, `Type.member`, `Type: Protocol`) → the items giving it.
     package let keys: [String: Set<ItemReference>]
@@ -33,7 +34,8 @@ package struct BatchCandidate: Sendable, Equatable {
         self.own = own
         self.runs = runs
         self.alone = symbols[sample].hasMain
-        let scoped = runs ? [] : BatchCandidate.scopable(items, own, referenced)
+        // A `@main` program is built with `-parse-as-library`: no statement, so no `do { … }`.
+        let scoped = runs || alone ? [] : BatchCandidate.scopable(items, own, referenced)
         self.scoped = scoped
         var keys: [String: Set<ItemReference>] = [:]
         var mutable: Set<ItemReference> = []

@@ -73,8 +73,9 @@ struct SampleBatchesTests {
     }
 
     @Test func aMainSampleIsAlone() {
-        let file = File(["struct Tool {}", "@main struct App { static func main() {} }", "print(2)"])
+        let file = File(["struct Tool {}", "@main struct App { static func main() {} }\nlet version = 1", "print(2)"])
         #expect(file.batches == [[0, 2], [1]])
+        #expect(file.candidates[1].scoped.isEmpty, "a library-style program has no statements, so no scope")
     }
 
     @Test func batchesRespectTheirSize() {
