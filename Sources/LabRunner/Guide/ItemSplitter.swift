@@ -4,8 +4,9 @@
 ///
 /// A line continues the one before when it starts with what cannot begin a statement (`.member`,
 /// a binary operator, `{`, `->`, `:`, `,`, `=`, `else`, `catch`, `where`…) or when the line before
-/// ends with what cannot end one (a binary operator, `=`, `,`, an attribute, a keyword such as
-/// `in` or `return`'s value is ambiguous and taken as ended). `#if … #endif` is one item.
+/// ends with what cannot end one (a binary operator, `=`, `,`, `in`, `let`, an attribute or a
+/// modifier). A `(` or `[` starting a line starts a statement, as in Swift. `#if … #endif` is
+/// one item; a closer that closes nothing open (a lone `}`) is an item of its own.
 enum ItemSplitter {
     static func items(_ tokens: SampleTokens, in range: Range<Int>) -> [Range<Int>] {
         var items: [Range<Int>] = []

@@ -6,8 +6,6 @@ struct SampleTokens {
     /// For an opening `(`, `[`, `{` or `\(`: the index of its closer, or `tokens.count` when it
     /// never closes. -2 for a closer that closes nothing open, -1 for every other token.
     let closer: [Int]
-    /// Indices of closers that close nothing open (a lone `}`).
-    let strayClosers: [Int]
     /// Last line of each token: a multi-line string or regex ends below where it starts.
     let endLines: [Int]
     /// Indices of `<#…#>` tokens (placeholders in comments and strings are not tokens).
@@ -31,7 +29,6 @@ struct SampleTokens {
         }
         self.elidingComments = eliding
         var closer = [Int](repeating: -1, count: tokens.count)
-        var stray: [Int] = []
         var open: [Int] = []
         var endLines = [Int](repeating: 0, count: tokens.count)
         for (index, token) in tokens.enumerated() {
@@ -47,7 +44,6 @@ struct SampleTokens {
                 if let top = open.popLast() {
                     closer[top] = index
                 } else {
-                    stray.append(index)
                     closer[index] = -2
                 }
             case nil:
@@ -56,7 +52,6 @@ struct SampleTokens {
         }
         self.tokens = tokens
         self.closer = closer
-        self.strayClosers = stray
         self.endLines = endLines
         self.placeholders = placeholders
     }
