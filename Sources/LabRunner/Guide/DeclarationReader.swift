@@ -171,7 +171,7 @@ enum GenericDepth {
         guard text != "->" else { return 0 }
         var change = 0
         for byte in text.utf8 {
-            if byte == Ascii.less { change += 1 } else if byte == Ascii.greater { change -= 1 }
+            if byte == SwiftASCII.less { change += 1 } else if byte == SwiftASCII.greater { change -= 1 }
         }
         return change
     }

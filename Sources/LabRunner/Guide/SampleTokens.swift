@@ -34,7 +34,7 @@ struct SampleTokens {
         for (index, token) in tokens.enumerated() {
             endLines[index] = token.line
             if token.kind == .stringSegment || token.kind == .regex {
-                for byte in bytes[token.range] where byte == Ascii.newline { endLines[index] += 1 }
+                for byte in bytes[token.range] where byte == SwiftASCII.newline { endLines[index] += 1 }
             }
             switch Self.bracket(token, bytes) {
             case .opening:
@@ -104,7 +104,7 @@ struct SampleTokens {
 
     /// A comment whose text, without its delimiters and spaces, starts with `...` or `…`.
     private static func elides(_ comment: ArraySlice<UInt8>) -> Bool {
-        let text = comment.drop { $0 == Ascii.slash || $0 == Ascii.star || $0 == Ascii.space || $0 == Ascii.tab }
+        let text = comment.drop { $0 == SwiftASCII.slash || $0 == SwiftASCII.star || $0 == SwiftASCII.space || $0 == SwiftASCII.tab }
         return text.starts(with: Array("...".utf8)) || text.starts(with: Array("…".utf8))
     }
 
@@ -116,8 +116,8 @@ struct SampleTokens {
         case .interpolationEnd: return .closing
         case .punctuation:
             switch bytes[token.range.lowerBound] {
-            case Ascii.openParen, Ascii.openBracket, Ascii.openBrace: return .opening
-            case Ascii.closeParen, Ascii.closeBracket, Ascii.closeBrace: return .closing
+            case SwiftASCII.openParen, SwiftASCII.openBracket, SwiftASCII.openBrace: return .opening
+            case SwiftASCII.closeParen, SwiftASCII.closeBracket, SwiftASCII.closeBrace: return .closing
             default: return nil
             }
         default: return nil

@@ -19,6 +19,11 @@ struct MarkdownSource: Sendable {
         self.init(bytes: Array(text.utf8))
     }
 
+    /// The text of one line, without its line ending; invalid UTF-8 is replaced (labs are checked for UTF-8 first).
+    func text(of line: SourceLine) -> String {
+        String(decoding: bytes[line.start..<line.contentEnd], as: UTF8.self)
+    }
+
     /// 1-based line and byte column of `offset`, for errors about one byte (bad UTF-8, NUL).
     /// Columns count bytes, as in compiler diagnostics; a byte order mark is not in column 1.
     func lineAndColumn(ofByte offset: Int) -> (line: Int, column: Int) {

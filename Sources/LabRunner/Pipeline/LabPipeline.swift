@@ -77,6 +77,8 @@ package struct LabPipeline: Sendable {
         guard lab.compiledCells.contains(where: { appleAvailable || !$0.needsApple }) else {
             return outcome(.nothingToRun)
         }
+        let unbalanced = CellBracketCheck.diagnostics(for: lab)
+        if !unbalanced.isEmpty { return outcome(.compileFailed(errors: unbalanced, rawOutput: "")) }
         let compileOnly = !lab.hasTranscripts && !runWithoutTranscripts
         let program = ProgramGenerator.generate(lab)
         func key(_ version: String) -> String {
@@ -107,6 +109,11 @@ package struct LabPipeline: Sendable {
         let program = lab.program(for: cell)
         func outcome(_ status: LabOutcome.Status) -> LabOutcome {
             LabOutcome(path: lab.path, lab: program, status: status, originalBytes: originalBytes)
+        }
+        let unbalanced = CellBracketCheck.diagnostics(for: program)
+        if !unbalanced.isEmpty {
+            let build = BuildOutcome(executable: nil, diagnostics: unbalanced, rawOutput: "", duration: 0)
+            return verdict(cell, of: lab, program: program, build: build, outcome: outcome)
         }
         let source = ProgramGenerator.generate(program)
         func key(_ version: String) -> String {

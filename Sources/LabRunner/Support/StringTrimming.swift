@@ -11,10 +11,3 @@ extension String {
 extension Character {
     var isASCIIDigit: Bool { ("0"..."9").contains(self) }
 }
-
-extension MarkdownSource {
-    /// The text of one line, without its line ending; invalid UTF-8 is replaced (labs are checked for UTF-8 first).
-    func text(of line: SourceLine) -> String {
-        String(decoding: bytes[line.start..<line.contentEnd], as: UTF8.self)
-    }
-}

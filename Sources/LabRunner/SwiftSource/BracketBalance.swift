@@ -5,15 +5,15 @@
 /// the source, brackets included. A single-line string that runs to its line's end does not:
 /// swiftc reports that one at the right place itself.
 package enum BracketBalance {
-    /// Nil when every bracket is matched.
-    package static func firstProblem(in bytes: [UInt8]) -> BracketProblem? {
+    /// Nil when every bracket is matched. `bareSlashRegex` as for `SwiftLexer`: false in Swift 5 mode.
+    package static func firstProblem(in bytes: [UInt8], bareSlashRegex: Bool = true) -> BracketProblem? {
         var open: [Token] = []
         // The first segment of the string being lexed, per interpolation level: an unterminated
         // segment is reported at its string's opening delimiter.
         var stringStart: Token? = nil
         var outerStringStarts: [Token?] = []
         var previous: TokenKind? = nil
-        for token in SwiftLexer(bytes) {
+        for token in SwiftLexer(bytes, bareSlashRegex: bareSlashRegex) {
             defer { if !token.isComment { previous = token.kind } }
             switch token.kind {
             case .interpolationStart:
@@ -35,7 +35,8 @@ package enum BracketBalance {
                 continue
             }
             let byte = bytes[token.range.lowerBound]
-            if token.kind == .interpolationStart || byte == Ascii.openParen || byte == Ascii.openBracket || byte == Ascii.openBrace {
+            if token.kind == .interpolationStart
+                || byte == SwiftASCII.openParen || byte == SwiftASCII.openBracket || byte == SwiftASCII.openBrace {
                 open.append(token)
                 continue
             }
@@ -55,18 +56,18 @@ package enum BracketBalance {
         return open.last.map { BracketProblem(kind: .neverClosed, token: $0, text: $0.text(in: bytes)) }
     }
 
-    /// What an opening token is, as the closers name it: `(`, `[`, `{` or `\(`.
-    private static func opener(of token: Token, in bytes: [UInt8]) -> String {
-        token.kind == .interpolationStart ? "\\(" : String(UnicodeScalar(bytes[token.range.lowerBound]))
+    /// What an opening token is, as the closers name it: its byte (`(`, `[`, `{`), 0 for `\(`.
+    private static func opener(of token: Token, in bytes: [UInt8]) -> UInt8 {
+        token.kind == .interpolationStart ? 0 : bytes[token.range.lowerBound]
     }
 
     /// The opener a closing token needs; nil for punctuation that is no bracket.
-    private static func opener(closing token: Token, in bytes: [UInt8]) -> String? {
-        if token.kind == .interpolationEnd { return "\\(" }
+    private static func opener(closing token: Token, in bytes: [UInt8]) -> UInt8? {
+        if token.kind == .interpolationEnd { return 0 }
         switch bytes[token.range.lowerBound] {
-        case Ascii.closeParen: return "("
-        case Ascii.closeBracket: return "["
-        case Ascii.closeBrace: return "{"
+        case SwiftASCII.closeParen: return SwiftASCII.openParen
+        case SwiftASCII.closeBracket: return SwiftASCII.openBracket
+        case SwiftASCII.closeBrace: return SwiftASCII.openBrace
         default: return nil
         }
     }
@@ -74,9 +75,9 @@ package enum BracketBalance {
     /// `"""`, `#"""`… for a string's first segment; nil for a single-line string.
     private static func multilineOpening(_ token: Token, in bytes: [UInt8]) -> String? {
         var index = token.range.lowerBound
-        while index < token.range.upperBound, bytes[index] == Ascii.pound { index += 1 }
+        while index < token.range.upperBound, bytes[index] == SwiftASCII.pound { index += 1 }
         let quotes = bytes[index..<min(index + 3, token.range.upperBound)]
-        guard quotes.count == 3, quotes.allSatisfy({ $0 == Ascii.quote }) else { return nil }
+        guard quotes.count == 3, quotes.allSatisfy({ $0 == SwiftASCII.quote }) else { return nil }
         return String(decoding: bytes[token.range.lowerBound..<index + 3], as: UTF8.self)
     }
 }

@@ -8,7 +8,7 @@ extension SwiftLexer {
     /// Enters the string whose delimiter starts at `start` (`pounds` `#`s, then `"` or `"""`).
     mutating func openString(at start: Int, pounds: Int) -> Token? {
         let quote = start + pounds
-        let multiline = byte(quote + 1) == Ascii.quote && byte(quote + 2) == Ascii.quote
+        let multiline = byte(quote + 1) == SwiftASCII.quote && byte(quote + 2) == SwiftASCII.quote
         let delimiter = StringDelimiter(pounds: pounds, multiline: multiline)
         contexts.append(.string(delimiter))
         position = quote + (multiline ? 3 : 1)
@@ -22,28 +22,28 @@ extension SwiftLexer {
         var index = position
         while index < bytes.count {
             let byte = bytes[index]
-            if byte == Ascii.backslash {
+            if byte == SwiftASCII.backslash {
                 var after = index + 1
-                while after - index - 1 < delimiter.pounds, self.byte(after) == Ascii.pound { after += 1 }
+                while after - index - 1 < delimiter.pounds, self.byte(after) == SwiftASCII.pound { after += 1 }
                 guard after - index - 1 == delimiter.pounds else {
                     index = after
                     continue
                 }
-                if self.byte(after) == Ascii.openParen {
+                if self.byte(after) == SwiftASCII.openParen {
                     if index > segmentStart { return segment(segmentStart, index) }
                     contexts.append(.interpolation(depth: 0, singleLineString: !delimiter.multiline))
                     return token(.interpolationStart, index, after + 1)
                 }
                 // An escape: the next byte is never a delimiter (a line ending still ends a single-line string).
                 let escaped = self.byte(after)
-                index = after < bytes.count && (delimiter.multiline || !Ascii.isNewline(escaped)) ? after + 1 : after
+                index = after < bytes.count && (delimiter.multiline || !SwiftASCII.isNewline(escaped)) ? after + 1 : after
                 continue
             }
-            if byte == Ascii.quote, let end = closingEnd(of: delimiter, at: index) {
+            if byte == SwiftASCII.quote, let end = closingEnd(of: delimiter, at: index) {
                 contexts.removeLast()
                 return segment(segmentStart, end)
             }
-            if !delimiter.multiline, Ascii.isNewline(byte) {
+            if !delimiter.multiline, SwiftASCII.isNewline(byte) {
                 contexts.removeLast()
                 return index > segmentStart ? segment(segmentStart, index, unterminated: true) : nil
             }
@@ -57,10 +57,10 @@ extension SwiftLexer {
     private func closingEnd(of delimiter: StringDelimiter, at index: Int) -> Int? {
         var end = index + 1
         if delimiter.multiline {
-            guard byte(index + 1) == Ascii.quote, byte(index + 2) == Ascii.quote else { return nil }
+            guard byte(index + 1) == SwiftASCII.quote, byte(index + 2) == SwiftASCII.quote else { return nil }
             end = index + 3
         }
-        for offset in 0..<delimiter.pounds where byte(end + offset) != Ascii.pound { return nil }
+        for offset in 0..<delimiter.pounds where byte(end + offset) != SwiftASCII.pound { return nil }
         return end + delimiter.pounds
     }
 
@@ -68,4 +68,18 @@ extension SwiftLexer {
         position = end
         return token(.stringSegment, start, end, unterminated: unterminated)
     }
+}
+
+/// What the lexer is inside of, besides plain code.
+enum LexerContext: Equatable {
+    /// A string literal's text.
+    case string(StringDelimiter)
+    /// Code inside `\(…)`: `depth` parentheses are open within it.
+    case interpolation(depth: Int, singleLineString: Bool)
+}
+
+/// How a string literal opened: `"`, `"""`, `#"`, `##"""`…
+struct StringDelimiter: Equatable {
+    let pounds: Int
+    let multiline: Bool
 }

@@ -25,4 +25,27 @@ package enum SwiftKeywords {
 
     /// The longest reserved word (`precedencegroup`): longer identifiers need no lookup.
     static let longest = 15
+
+    private static let reservedByLength = byLength(reserved)
+    private static let endingExpressionByLength = byLength(endingExpression)
+
+    /// Whether `bytes[range]` is a reserved word; without making a String, as it runs for every name.
+    static func isReserved(_ bytes: [UInt8], _ range: Range<Int>) -> Bool {
+        contains(reservedByLength, bytes, range)
+    }
+
+    static func endsExpression(_ bytes: [UInt8], _ range: Range<Int>) -> Bool {
+        contains(endingExpressionByLength, bytes, range)
+    }
+
+    private static func byLength(_ words: Set<String>) -> [[[UInt8]]] {
+        var table = Array(repeating: [[UInt8]](), count: longest + 1)
+        for word in words { table[word.utf8.count].append(Array(word.utf8)) }
+        return table
+    }
+
+    private static func contains(_ table: [[[UInt8]]], _ bytes: [UInt8], _ range: Range<Int>) -> Bool {
+        guard range.count < table.count else { return false }
+        return table[range.count].contains { word in word.elementsEqual(bytes[range]) }
+    }
 }

@@ -11,13 +11,20 @@ package struct SwiftLexer: Sequence, IteratorProtocol {
     var contexts: [LexerContext] = []
     /// Whether a `/` here would start a regex literal: true where an expression can begin.
     var regexAllowed = true
+    /// Whether `/…/` can be a regex literal at all: Swift 6, or Swift 5 with the
+    /// `BareSlashRegexLiterals` feature. `#/…/#` always is.
+    let bareSlashRegex: Bool
     // Line bookkeeping: `line` starts at `lineStart`, newlines before `counted` are counted.
     private var line = 1
     private var lineStart = 0
     private var counted = 0
 
-    package init(_ bytes: [UInt8]) { self.bytes = bytes }
-    package init(_ text: String) { self.init(Array(text.utf8)) }
+    package init(_ bytes: [UInt8], bareSlashRegex: Bool = true) {
+        self.bytes = bytes
+        self.bareSlashRegex = bareSlashRegex
+    }
+
+    package init(_ text: String, bareSlashRegex: Bool = true) { self.init(Array(text.utf8), bareSlashRegex: bareSlashRegex) }
 
     package static func tokens(in bytes: [UInt8]) -> [Token] { Array(SwiftLexer(bytes)) }
     package static func tokens(in text: String) -> [Token] { Array(SwiftLexer(text)) }
@@ -44,7 +51,9 @@ package struct SwiftLexer: Sequence, IteratorProtocol {
     mutating func token(_ kind: TokenKind, _ start: Int, _ end: Int, unterminated: Bool = false) -> Token {
         while counted < start {
             let current = bytes[counted]
-            if current == Ascii.newline || (current == Ascii.carriageReturn && byte(counted + 1) != Ascii.newline) {
+            // "\r\n" counts once, at its "\n".
+            if current == SwiftASCII.newline
+                || (current == SwiftASCII.carriageReturn && byte(counted + 1) != SwiftASCII.newline) {
                 line += 1
                 lineStart = counted + 1
             }
@@ -55,10 +64,11 @@ package struct SwiftLexer: Sequence, IteratorProtocol {
         case .identifier, .number, .stringSegment, .regex, .placeholder, .poundKeyword:
             regexAllowed = false
         case .keyword:
-            regexAllowed = !SwiftKeywords.endingExpression.contains(String(decoding: bytes[start..<end], as: UTF8.self))
+            regexAllowed = !SwiftKeywords.endsExpression(bytes, start..<end)
         case .punctuation:
             let first = bytes[start]
-            regexAllowed = first != Ascii.closeParen && first != Ascii.closeBracket && first != Ascii.closeBrace
+            regexAllowed = first != SwiftASCII.closeParen && first != SwiftASCII.closeBracket
+                && first != SwiftASCII.closeBrace
         case .operator, .directive, .interpolationStart, .interpolationEnd, .unknown:
             regexAllowed = true
         case .lineComment, .docLineComment, .blockComment, .docBlockComment:
@@ -72,9 +82,9 @@ package struct SwiftLexer: Sequence, IteratorProtocol {
     private mutating func skipWhitespace() {
         while position < bytes.count {
             switch bytes[position] {
-            case Ascii.space, Ascii.tab, 0x0B, 0x0C:
+            case SwiftASCII.space, SwiftASCII.tab, 0x0B, 0x0C:
                 position += 1
-            case Ascii.newline, Ascii.carriageReturn:
+            case SwiftASCII.newline, SwiftASCII.carriageReturn:
                 while case .interpolation(_, singleLineString: true)? = contexts.last {
                     contexts.removeLast(2)
                 }
@@ -91,24 +101,24 @@ package struct SwiftLexer: Sequence, IteratorProtocol {
         let start = position
         let first = bytes[start]
         switch first {
-        case Ascii.quote:
+        case SwiftASCII.quote:
             return openString(at: start, pounds: 0)
-        case Ascii.pound:
+        case SwiftASCII.pound:
             return scanPound(at: start)
-        case Ascii.slash where byte(start + 1) == Ascii.slash:
+        case SwiftASCII.slash where byte(start + 1) == SwiftASCII.slash:
             return scanLineComment(at: start)
-        case Ascii.slash where byte(start + 1) == Ascii.star:
+        case SwiftASCII.slash where byte(start + 1) == SwiftASCII.star:
             return scanBlockComment(at: start)
-        case Ascii.slash where regexAllowed:
+        case SwiftASCII.slash where regexAllowed:
             return scanBareRegex(at: start) ?? scanOperator(at: start)
-        case Ascii.less where byte(start + 1) == Ascii.pound:
+        case SwiftASCII.less where byte(start + 1) == SwiftASCII.pound:
             return scanPlaceholder(at: start) ?? scanOperator(at: start)
-        case Ascii.openParen:
+        case SwiftASCII.openParen:
             if case .interpolation(let depth, let single)? = contexts.last {
                 contexts[contexts.count - 1] = .interpolation(depth: depth + 1, singleLineString: single)
             }
             return token(.punctuation, start, start + 1)
-        case Ascii.closeParen:
+        case SwiftASCII.closeParen:
             if case .interpolation(let depth, let single)? = contexts.last {
                 if depth == 0 {
                     contexts.removeLast()
@@ -117,33 +127,32 @@ package struct SwiftLexer: Sequence, IteratorProtocol {
                 contexts[contexts.count - 1] = .interpolation(depth: depth - 1, singleLineString: single)
             }
             return token(.punctuation, start, start + 1)
-        case Ascii.openBracket, Ascii.closeBracket, Ascii.openBrace, Ascii.closeBrace, Ascii.comma,
-             Ascii.semicolon, Ascii.colon, Ascii.at, Ascii.backslash:
+        case SwiftASCII.openBracket, SwiftASCII.closeBracket, SwiftASCII.openBrace, SwiftASCII.closeBrace, SwiftASCII.comma,
+             SwiftASCII.semicolon, SwiftASCII.colon, SwiftASCII.at, SwiftASCII.backslash:
             return token(.punctuation, start, start + 1)
-        case Ascii.backtick:
+        case SwiftASCII.backtick:
             return scanBacktickedIdentifier(at: start)
-        case Ascii.dollar:
+        case SwiftASCII.dollar:
             return token(.identifier, start, end(ofIdentifierFrom: start + 1))
-        case Ascii.zero...Ascii.nine:
+        case SwiftASCII.zero...SwiftASCII.nine:
             return scanNumber(at: start)
         default:
-            if Ascii.isIdentifierStart(first) { return scanIdentifier(at: start) }
-            if Ascii.isOperator(first) || first == Ascii.dot { return scanOperator(at: start) }
+            if SwiftASCII.isIdentifierStart(first) { return scanIdentifier(at: start) }
+            if SwiftASCII.isOperator(first) || first == SwiftASCII.dot { return scanOperator(at: start) }
             return token(.unknown, start, start + 1)
         }
     }
 
     private func end(ofIdentifierFrom start: Int) -> Int {
         var end = start
-        while end < bytes.count, Ascii.isIdentifierContinue(bytes[end]) { end += 1 }
+        while end < bytes.count, SwiftASCII.isIdentifierContinue(bytes[end]) { end += 1 }
         return end
     }
 
     private mutating func scanIdentifier(at start: Int) -> Token {
         let nameEnd = end(ofIdentifierFrom: start + 1)
         let length = nameEnd - start
-        if length >= 2, length <= SwiftKeywords.longest, bytes[start] < 0x80,
-           SwiftKeywords.reserved.contains(String(decoding: bytes[start..<nameEnd], as: UTF8.self)) {
+        if length >= 2, length <= SwiftKeywords.longest, bytes[start] < 0x80, SwiftKeywords.isReserved(bytes, start..<nameEnd) {
             return token(.keyword, start, nameEnd)
         }
         return token(.identifier, start, nameEnd)
@@ -152,8 +161,8 @@ package struct SwiftLexer: Sequence, IteratorProtocol {
     /// `` `name` `` on one line (Swift 6 allows spaces inside); a lone backtick is `unknown`.
     private mutating func scanBacktickedIdentifier(at start: Int) -> Token {
         var end = start + 1
-        while end < bytes.count, !Ascii.isNewline(bytes[end]) {
-            if bytes[end] == Ascii.backtick {
+        while end < bytes.count, !SwiftASCII.isNewline(bytes[end]) {
+            if bytes[end] == SwiftASCII.backtick {
                 return token(end == start + 1 ? .unknown : .identifier, start, end == start + 1 ? start + 1 : end + 1)
             }
             end += 1
@@ -164,14 +173,14 @@ package struct SwiftLexer: Sequence, IteratorProtocol {
     /// `#if`, `#available`, `#"raw string"#`, `#/regex/#`; `#` before anything else is `unknown`.
     private mutating func scanPound(at start: Int) -> Token? {
         var afterPounds = start
-        while byte(afterPounds) == Ascii.pound { afterPounds += 1 }
+        while byte(afterPounds) == SwiftASCII.pound { afterPounds += 1 }
         let pounds = afterPounds - start
         switch byte(afterPounds) {
-        case Ascii.quote:
+        case SwiftASCII.quote:
             return openString(at: start, pounds: pounds)
-        case Ascii.slash:
+        case SwiftASCII.slash:
             return scanExtendedRegex(at: start, pounds: pounds)
-        case let following where pounds == 1 && Ascii.isIdentifierStart(following):
+        case let following where pounds == 1 && SwiftASCII.isIdentifierStart(following):
             let nameEnd = end(ofIdentifierFrom: afterPounds + 1)
             let name = String(decoding: bytes[afterPounds..<nameEnd], as: UTF8.self)
             return token(SwiftKeywords.directives.contains(name) ? .directive : .poundKeyword, start, nameEnd)
@@ -180,38 +189,13 @@ package struct SwiftLexer: Sequence, IteratorProtocol {
         }
     }
 
-    private mutating func scanLineComment(at start: Int) -> Token {
-        var end = start + 2
-        while end < bytes.count, !Ascii.isNewline(bytes[end]) { end += 1 }
-        let doc = byte(start + 2) == Ascii.slash && byte(start + 3) != Ascii.slash
-        return token(doc ? .docLineComment : .lineComment, start, end)
-    }
-
-    /// `/* … */` with nesting, as Swift allows.
-    private mutating func scanBlockComment(at start: Int) -> Token {
-        let doc = byte(start + 2) == Ascii.star && byte(start + 3) != Ascii.slash && byte(start + 3) != Ascii.star
-        var depth = 1
-        var end = start + 2
-        while end < bytes.count {
-            if bytes[end] == Ascii.slash, byte(end + 1) == Ascii.star {
-                depth += 1
-                end += 2
-            } else if bytes[end] == Ascii.star, byte(end + 1) == Ascii.slash {
-                depth -= 1
-                end += 2
-                if depth == 0 { return token(doc ? .docBlockComment : .blockComment, start, end) }
-            } else {
-                end += 1
-            }
-        }
-        return token(doc ? .docBlockComment : .blockComment, start, end, unterminated: true)
-    }
-
     /// `<#name#>` on one line; nil when it does not close (then `<` is an operator).
     private mutating func scanPlaceholder(at start: Int) -> Token? {
         var end = start + 2
-        while end + 1 < bytes.count, !Ascii.isNewline(bytes[end]) {
-            if bytes[end] == Ascii.pound, bytes[end + 1] == Ascii.greater { return token(.placeholder, start, end + 2) }
+        while end + 1 < bytes.count, !SwiftASCII.isNewline(bytes[end]) {
+            if bytes[end] == SwiftASCII.pound, bytes[end + 1] == SwiftASCII.greater {
+                return token(.placeholder, start, end + 2)
+            }
             end += 1
         }
         return nil
@@ -220,17 +204,18 @@ package struct SwiftLexer: Sequence, IteratorProtocol {
     /// Digits, letters, `_`, a fraction's `.digit` and an exponent's sign: `0x1.8p-3`, `1_000`, `2e10`.
     /// A number right after `.` has no fraction, so `tuple.0.1` is two members.
     private mutating func scanNumber(at start: Int) -> Token {
-        let hex = bytes[start] == Ascii.zero && (byte(start + 1) | 0x20) == Ascii.lowerX
-        let afterDot = start > 0 && bytes[start - 1] == Ascii.dot
+        let hex = bytes[start] == SwiftASCII.zero && (byte(start + 1) | 0x20) == SwiftASCII.lowerX
+        let afterDot = start > 0 && bytes[start - 1] == SwiftASCII.dot
         var end = start + 1
         while end < bytes.count {
             let byte = bytes[end]
-            if Ascii.isIdentifierContinue(byte) && byte < 0x80 {
+            if SwiftASCII.isIdentifierContinue(byte) && byte < 0x80 {
                 end += 1
-            } else if byte == Ascii.dot, !afterDot, Ascii.isDigit(self.byte(end + 1)) || (hex && Ascii.isHexDigit(self.byte(end + 1))) {
+            } else if byte == SwiftASCII.dot, !afterDot,
+                      SwiftASCII.isDigit(self.byte(end + 1)) || (hex && SwiftASCII.isHexDigit(self.byte(end + 1))) {
                 end += 2
-            } else if byte == Ascii.plus || byte == Ascii.minus,
-                      (bytes[end - 1] | 0x20) == (hex ? Ascii.lowerP : Ascii.lowerE) {
+            } else if byte == SwiftASCII.plus || byte == SwiftASCII.minus,
+                      (bytes[end - 1] | 0x20) == (hex ? SwiftASCII.lowerP : SwiftASCII.lowerE) {
                 end += 1
             } else {
                 break
@@ -242,31 +227,23 @@ package struct SwiftLexer: Sequence, IteratorProtocol {
     /// A run of operator characters; one starting with `.` may hold more dots (`..<`). A run
     /// stops before `//` and `/*`. `.`, `=` and `->` alone are punctuation.
     mutating func scanOperator(at start: Int) -> Token {
-        let dotted = bytes[start] == Ascii.dot
+        let dotted = bytes[start] == SwiftASCII.dot
         var end = start + 1
         while end < bytes.count {
             let byte = bytes[end]
-            guard Ascii.isOperator(byte) || (dotted && byte == Ascii.dot) else { break }
-            if byte == Ascii.slash, self.byte(end + 1) == Ascii.slash || self.byte(end + 1) == Ascii.star { break }
+            guard SwiftASCII.isOperator(byte) || (dotted && byte == SwiftASCII.dot) else { break }
+            let next = self.byte(end + 1)
+            if byte == SwiftASCII.slash, next == SwiftASCII.slash || next == SwiftASCII.star { break }
             end += 1
         }
+        // In an expression position, `^^/x/` is the prefix operator `^^` before a regex literal.
+        if regexAllowed, bytes[start] != SwiftASCII.slash, !dotted, let slash = (start + 1..<end).first(where: { bytes[$0] == SwiftASCII.slash }),
+           regexEnd(at: slash) != nil {
+            end = slash
+        }
         let length = end - start
-        let punctuation = length == 1 && (bytes[start] == Ascii.dot || bytes[start] == Ascii.equal)
-            || length == 2 && bytes[start] == Ascii.minus && bytes[start + 1] == Ascii.greater
+        let punctuation = length == 1 && (bytes[start] == SwiftASCII.dot || bytes[start] == SwiftASCII.equal)
+            || length == 2 && bytes[start] == SwiftASCII.minus && bytes[start + 1] == SwiftASCII.greater
         return token(punctuation ? .punctuation : .operator, start, end)
     }
-}
-
-/// What the lexer is inside of, besides plain code.
-enum LexerContext: Equatable {
-    /// A string literal's text.
-    case string(StringDelimiter)
-    /// Code inside `\(…)`: `depth` parentheses are open within it.
-    case interpolation(depth: Int, singleLineString: Bool)
-}
-
-/// How a string literal opened: `"`, `"""`, `#"`, `##"""`…
-struct StringDelimiter: Equatable {
-    let pounds: Int
-    let multiline: Bool
 }

@@ -68,6 +68,17 @@ struct SwiftLexerTests {
         ("= /a\\/b/", ["punctuation =", #"regex /a\/b/"#]),
         ("func / (a: T)", ["keyword func", "operator /", "punctuation (", "identifier a", "punctuation :", "identifier T",
                            "punctuation )"]),
+        // SE-0354's own examples: what stays an operator, what becomes a regex.
+        ("foo(/a, /b)", ["identifier foo", "punctuation (", "operator /", "identifier a", "punctuation ,", "operator /",
+                         "identifier b", "punctuation )"]),
+        ("x[/] / 2", ["identifier x", "punctuation [", "operator /", "punctuation ]", "operator /", "number 2"]),
+        ("bar(/x)/2", ["identifier bar", "punctuation (", "operator /", "identifier x", "punctuation )", "operator /",
+                       "number 2"]),
+        ("= !/y / .foo", ["punctuation =", "operator !/", "identifier y", "operator /", "punctuation .", "identifier foo"]),
+        ("foo(/a, b/)", ["identifier foo", "punctuation (", "regex /a, b/", "punctuation )"]),
+        ("x[/]/2", ["identifier x", "punctuation [", "regex /]/", "number 2"]),
+        ("= ^^/x/", ["punctuation =", "operator ^^", "regex /x/"]),
+        ("= /[)]/ + /\\)/", ["punctuation =", "regex /[)]/", "operator +", #"regex /\)/"#]),
         ("#/a/b/# ##/x/#/##", ["regex #/a/b/#", "regex ##/x/#/##"]),
         ("#/\n  a # comment\n/#", ["regex #/\n  a # comment\n/#"]),
         ("#/open\nx", ["regex! #/open", "identifier x"]),
@@ -86,6 +97,14 @@ struct SwiftLexerTests {
     @Test(arguments: cases)
     func lexes(_ source: String, _ expected: [String]) {
         #expect(Self.describe(source) == expected)
+    }
+
+    /// Swift 5 reads `/…/` as operators unless a flag turns regex literals on; `#/…/#` is one always.
+    @Test func withoutBareSlashRegexesASlashIsAnOperator() {
+        let bytes = Array("let r = /a/ + #/b/#".utf8)
+        let kinds = SwiftLexer(bytes, bareSlashRegex: false).map { "\($0.kind) \($0.text(in: bytes))" }
+        #expect(kinds == ["keyword let", "identifier r", "punctuation =", "operator /", "identifier a", "operator /",
+                          "operator +", "regex #/b/#"])
     }
 
     @Test func linesAndColumnsCountBytesAndEveryLineEnding() {

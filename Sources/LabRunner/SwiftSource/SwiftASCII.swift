@@ -1,6 +1,6 @@
 /// The ASCII bytes and byte classes `SwiftLexer` reads. Bytes of 0x80 and above (any non-ASCII
 /// UTF-8, valid or not) continue identifiers.
-enum Ascii {
+enum SwiftASCII {
     static let tab: UInt8 = 0x09, newline: UInt8 = 0x0A, carriageReturn: UInt8 = 0x0D, space: UInt8 = 0x20
     static let bang = UInt8(ascii: "!"), quote = UInt8(ascii: "\""), pound = UInt8(ascii: "#"), dollar = UInt8(ascii: "$")
     static let percent = UInt8(ascii: "%"), ampersand = UInt8(ascii: "&"), openParen = UInt8(ascii: "(")
@@ -10,7 +10,8 @@ enum Ascii {
     static let equal = UInt8(ascii: "="), greater = UInt8(ascii: ">"), question = UInt8(ascii: "?"), at = UInt8(ascii: "@")
     static let openBracket = UInt8(ascii: "["), backslash = UInt8(ascii: "\\"), closeBracket = UInt8(ascii: "]")
     static let caret = UInt8(ascii: "^"), underscore = UInt8(ascii: "_"), backtick = UInt8(ascii: "`")
-    static let openBrace = UInt8(ascii: "{"), pipe = UInt8(ascii: "|"), closeBrace = UInt8(ascii: "}"), tilde = UInt8(ascii: "~")
+    static let openBrace = UInt8(ascii: "{"), pipe = UInt8(ascii: "|"), closeBrace = UInt8(ascii: "}")
+    static let tilde = UInt8(ascii: "~")
     static let lowerE = UInt8(ascii: "e"), lowerP = UInt8(ascii: "p"), lowerX = UInt8(ascii: "x")
 
     @inline(__always) static func isNewline(_ byte: UInt8) -> Bool { byte == newline || byte == carriageReturn }
