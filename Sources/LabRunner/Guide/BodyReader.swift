@@ -32,7 +32,7 @@ enum BodyReader {
             }
             guard depth < deepest else { return contents }
             let end = min(tokens.closer[brace], tokens.count)
-            for member in ItemSplitter.items(tokens, in: (brace + 1)..<end) {
+            for member in members(tokens, in: (brace + 1)..<end) {
                 let memberHead = DeclarationReader.read(tokens, member)
                 guard let memberKind = memberHead.kind else { continue }
                 switch memberKind {
@@ -48,6 +48,14 @@ enum BodyReader {
             break
         }
         return contents
+    }
+
+    /// A body's items, the ones inside `#if … #endif` included (each branch's).
+    private static func members(_ tokens: SampleTokens, in range: Range<Int>) -> [Range<Int>] {
+        ItemSplitter.items(tokens, in: range).flatMap { item -> [Range<Int>] in
+            guard tokens.kind(item.lowerBound) == .directive, tokens.text(item.lowerBound) == "#if" else { return [item] }
+            return ItemSplitter.branches(tokens, in: item).flatMap { members(tokens, in: $0) }
+        }
     }
 
     /// `func zip`, `init`, `var count`, `subscript`: the keyword and the first name.

@@ -46,6 +46,28 @@ enum ItemSplitter {
         return items
     }
 
+    /// The code of an `#if … #endif` item without its directive lines (`#if os(Linux)`, `#else`…):
+    /// the runs of tokens between them, each to be split into items.
+    static func branches(_ tokens: SampleTokens, in range: Range<Int>) -> [Range<Int>] {
+        var branches: [Range<Int>] = []
+        var start = range.lowerBound
+        var index = range.lowerBound
+        while index < range.upperBound {
+            if tokens.kind(index) == .directive, ["#if", "#elseif", "#else", "#endif"].contains(tokens.text(index)) {
+                if start < index { branches.append(start..<index) }
+                // The condition is the rest of the directive's line.
+                let line = tokens.tokens[index].line
+                index += 1
+                while index < range.upperBound, tokens.tokens[index].line == line { index = min(tokens.after(index), range.upperBound) }
+                start = index
+                continue
+            }
+            index = tokens.closer[index] >= 0 ? min(tokens.after(index), range.upperBound) : index + 1
+        }
+        if start < range.upperBound { branches.append(start..<range.upperBound) }
+        return branches
+    }
+
     /// The index after the `#endif` that closes the `#if` at `index` (nested ones counted), or `limit`.
     private static func endOfConditional(_ tokens: SampleTokens, from index: Int, limit: Int) -> Int {
         var depth = 0

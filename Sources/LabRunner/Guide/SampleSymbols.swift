@@ -49,26 +49,9 @@ package struct SampleSymbols: Sendable {
 
     /// `#if … #endif`, taken whole: it declares what its branches declare.
     private static func conditional(_ tokens: SampleTokens, _ range: Range<Int>) -> TopLevelItem {
-        var inner: [TopLevelItem] = []
-        var segmentStart = range.lowerBound
-        var index = range.lowerBound
-        func flush(to end: Int) {
-            guard segmentStart < end else { return }
-            inner += ItemSplitter.items(tokens, in: segmentStart..<end).map { item(tokens, $0) }
+        let inner = ItemSplitter.branches(tokens, in: range).flatMap { branch in
+            ItemSplitter.items(tokens, in: branch).map { item(tokens, $0) }
         }
-        while index < range.upperBound {
-            if tokens.kind(index) == .directive, ["#if", "#elseif", "#else", "#endif"].contains(tokens.text(index)), segmentStart <= index {
-                flush(to: index)
-                // The condition is the rest of the directive's line.
-                let line = tokens.tokens[index].line
-                index += 1
-                while index < range.upperBound, tokens.tokens[index].line == line { index = tokens.after(index) }
-                segmentStart = index
-                continue
-            }
-            index = tokens.closer[index] >= 0 ? tokens.after(index) : index + 1
-        }
-        flush(to: range.upperBound)
         let declares = inner.contains(where: \.isDeclaration)
         let kind: DeclarationKind? = declares ? .conditionalBlock : inner.contains(where: { $0.kind == .import }) ? .import : nil
         var uses = Set(inner.flatMap(\.uses))

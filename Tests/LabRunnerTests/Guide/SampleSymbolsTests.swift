@@ -183,4 +183,45 @@ struct SampleSymbolsTests {
         let item = SampleSymbols(code: "@propertyWrapper struct Clamped {}\n@Clamped var level = 3").items[1]
         #expect(item.attributes == ["Clamped"] && item.uses.contains("Clamped"))
     }
+
+    @Test func statementsThatSpanLines() {
+        let code = """
+        repeat {
+            count += 1
+        } while count < 3
+        struct Builder
+        {
+            var parts: [String] = []
+        }
+        let view = VStack {
+            Text("a")
+        }
+        .padding()
+        [1, 2].forEach { print($0) }
+        (a, b) = (b, a)
+        """
+        #expect(Self.outline(code) == ["stmt", "struct Builder", "let view", "stmt", "stmt"])
+        #expect(SampleSymbols(code: code).items[1].hasBody)
+    }
+
+    @Test func missingBodiesInsideNestedTypesAndConditionals() {
+        let code = """
+        struct Outer {
+            struct Inner {
+                func hidden()
+            }
+            #if DEBUG
+            func debugOnly()
+            #endif
+        }
+        """
+        let item = SampleSymbols(code: code).items[0]
+        #expect(item.missingBodies.map(\.declaration) == ["func hidden", "func debugOnly"])
+        #expect(item.memberNames == ["Inner", "debugOnly"])
+    }
+
+    @Test func aLoneCloserIsAnItemOfItsOwn() {
+        let symbols = SampleSymbols(code: "    print(1)\n}\nprint(2)")
+        #expect(symbols.items.map { String(decoding: symbols.code[$0.range], as: UTF8.self) } == ["print(1)", "}", "print(2)"])
+    }
 }
