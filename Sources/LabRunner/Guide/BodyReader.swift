@@ -17,12 +17,10 @@ enum BodyReader {
         case .func, .initializer, .deinitializer, .subscript:
             // A `func` without a name is unfinished code, not a listing line.
             if head.body == nil || head.accessorRequirement != nil, kind != .func || !head.names.isEmpty {
-                contents.missingBodies.append(MissingBody(declaration: title(tokens, head), line: tokens.tokens[head.keyword].line))
+                contents.missingBodies.append(missing(tokens, head))
             }
         case .let, .var:
-            if head.accessorRequirement != nil {
-                contents.missingBodies.append(MissingBody(declaration: title(tokens, head), line: tokens.tokens[head.keyword].line))
-            }
+            if head.accessorRequirement != nil { contents.missingBodies.append(missing(tokens, head)) }
         case .struct, .class, .enum, .actor, .extension, .protocol:
             guard let brace = head.body else {
                 guard !head.names.isEmpty || head.extendedType != nil else { return contents }
@@ -56,6 +54,14 @@ enum BodyReader {
             guard tokens.kind(item.lowerBound) == .directive, tokens.text(item.lowerBound) == "#if" else { return [item] }
             return ItemSplitter.branches(tokens, in: item).flatMap { members(tokens, in: $0) }
         }
+    }
+
+    private static func missing(_ tokens: SampleTokens, _ head: DeclarationHead) -> MissingBody {
+        var body = MissingBody(declaration: title(tokens, head), line: tokens.tokens[head.keyword].line)
+        if let brace = head.accessorRequirement, tokens.closer[brace] < tokens.count {
+            body.requirementAccessors = tokens.tokens[brace].range.lowerBound..<tokens.tokens[tokens.closer[brace]].range.upperBound
+        }
+        return body
     }
 
     /// `func zip`, `init`, `var count`, `subscript`: the keyword and the first name.

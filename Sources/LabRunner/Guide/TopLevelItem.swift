@@ -90,4 +90,6 @@ package struct MissingBody: Sendable, Equatable {
     package let declaration: String
     /// 1-based line in the sample's code.
     package let line: Int
+    /// Byte range of a `{ get }`-style accessor block standing for the body, if that is what it has.
+    package var requirementAccessors: Range<Int>? = nil
 }

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import LabRunner
 
@@ -66,5 +67,32 @@ struct ListingClassifierTests {
         let reasons = ListingClassifier.reasons(SampleSymbols(code: "let a = 1\n\nfunc g()\nlet b = <#value#>"))
         #expect(reasons.map(\.kind) == [.placeholder, .declarationsWithoutBodies])
         #expect(reasons.map(\.line) == [4, 3])
+    }
+}
+
+/// A listing of declarations without bodies, made parseable for a syntax check.
+struct ListingSyntaxTests {
+    static func parseable(_ code: String) -> String {
+        ListingSyntax.parseableSource(SampleSymbols(code: code), file: "guide \"1\".md", line: 12)
+    }
+
+    @Test func accessorRequirementsBecomeSpacesAndNothingElseChanges() {
+        let code = "extension Array {\n  public init(x: Int)\n  public var y: Int { get }\n  subscript(i: Int) -> Int { get set }\n}\nfunc zip<A>(_ a: A) -> A"
+        let blank = { (text: String) in String(repeating: " ", count: text.count) }
+        let expected = code.replacingOccurrences(of: "{ get set }", with: blank("{ get set }"))
+            .replacingOccurrences(of: "{ get }", with: blank("{ get }"))
+        #expect(Self.parseable(code) == "#sourceLocation(file: \"guide \\\"1\\\".md\", line: 12)\n\(expected)\n#sourceLocation()\n")
+    }
+
+    @Test func aProtocolsRequirementsStay() {
+        let code = "protocol P { var y: Int { get } }\nstruct S { var z: Int { get } }"
+        #expect(Self.parseable(code).contains("protocol P { var y: Int { get } }\nstruct S { var z: Int \(String(repeating: " ", count: 7)) }"))
+    }
+
+    @Test func membersAloneGoInsideAType() {
+        let code = "init(name: String)\nstatic func make() -> Self"
+        #expect(Self.parseable(code).hasPrefix("struct _LabRunnerListing {\n#sourceLocation("))
+        #expect(Self.parseable(code).hasSuffix("#sourceLocation()\n}\n"))
+        #expect(!Self.parseable("init(name: String)\nextension A {}").hasPrefix("struct"), "an extension must stay at file scope")
     }
 }
