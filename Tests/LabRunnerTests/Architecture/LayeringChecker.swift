@@ -5,7 +5,7 @@
 /// stages before it declare nothing by that name.
 struct LayeringChecker {
     /// The library's stages, in dependency order: a stage may use its own and earlier ones.
-    static let stages = ["Support", "Process", "Markdown", "SwiftSource", "Lab", "Program", "Compile", "Run",
+    static let stages = ["Support", "Process", "Markdown", "SwiftSource", "Lab", "Guide", "Program", "Compile", "Run",
                          "Verify", "Pipeline", "Update", "Report"]
 
     /// One source file: its stage (a folder of `Sources/LabRunner`), its path for messages, its text.

@@ -1,0 +1,99 @@
+/// One sample's context being computed: a worklist of names and members to find among the earlier
+/// samples' items (`ContextIndex`), each item found adding its own uses.
+struct ContextClosure {
+    let samples: [ContextSample]
+    let index: ContextIndex
+    /// Names the sample declares itself: never taken from earlier samples.
+    let own: Set<String>
+    /// `Type.member` and `Type: Protocol` keys of the sample's own extensions.
+    let ownKeys: Set<String>
+    private var chosen: [ItemReference: ContextReason] = [:]
+    private var pending: [(name: String, member: Bool, via: ItemReference?)] = []
+    private var seen: Set<String> = []
+
+    init(samples: [ContextSample], index: ContextIndex, own: Set<String>, ownKeys: Set<String>) {
+        self.samples = samples
+        self.index = index
+        self.own = own
+        self.ownKeys = ownKeys
+    }
+
+    func item(_ reference: ItemReference) -> TopLevelItem { samples[reference.sample].symbols.items[reference.item] }
+
+    /// Queues what `item` uses.
+    mutating func need(_ item: TopLevelItem, via: ItemReference?) {
+        for name in item.uses { pending.append((name, false, via)) }
+        for member in item.memberUses { pending.append((member, true, via)) }
+    }
+
+    /// Takes `reference` (if not taken yet) and queues its uses.
+    mutating func add(_ reference: ItemReference, _ reason: ContextReason) {
+        guard chosen[reference] == nil else { return }
+        chosen[reference] = reason
+        let taken = item(reference)
+        need(taken, via: reference)
+        for module in index.imports[reference.sample] ?? [] {
+            let importReference = ItemReference(sample: reference.sample, item: module)
+            if chosen[importReference] == nil {
+                let symbols = samples[reference.sample].symbols
+                let lines = symbols.items[module].lines
+                let name = symbols.imports.first { lines.contains($0.line) }?.module ?? ""
+                chosen[importReference] = ContextReason(kind: .imports, name: name, via: nil)
+            }
+        }
+        if taken.kind?.isType == true || taken.kind == .typealias, let name = taken.names.first {
+            for extensionReference in index.extensions[name] ?? [] where extensionReference.sample >= reference.sample {
+                addExtension(extensionReference, ContextReason(kind: .extends, name: name, via: nil))
+            }
+        }
+        if taken.kind == .protocol, let name = taken.names.first {
+            for conformer in index.conformers[name] ?? [] where isOutside(item(conformer).extendedType) {
+                addExtension(conformer, ContextReason(kind: .conformance, name: name, via: nil))
+            }
+        }
+    }
+
+    /// An extension, unless the sample itself declares one of its members or conformances.
+    private mutating func addExtension(_ reference: ItemReference, _ reason: ContextReason) {
+        guard ownKeys.isDisjoint(with: item(reference).topLevelKeys) else { return }
+        add(reference, reason)
+    }
+
+    /// A type no earlier sample declares and the sample does not declare (`Int`, `Array`).
+    private func isOutside(_ type: String?) -> Bool {
+        guard let type else { return false }
+        return index.declaring[type] == nil && !own.contains(type)
+    }
+
+    mutating func run() {
+        while let (name, member, via) = pending.popLast() {
+            guard seen.insert(member ? "." + name : name).inserted else { continue }
+            if member {
+                guard let provider = index.memberProviders[name], isOutside(item(provider).extendedType) else { continue }
+                addExtension(provider, ContextReason(kind: .member, name: name, via: via))
+            } else {
+                guard !own.contains(name), let (sample, items) = index.declaring[name] else { continue }
+                for number in items {
+                    add(ItemReference(sample: sample, item: number), ContextReason(kind: .uses, name: name, via: via))
+                }
+            }
+        }
+    }
+
+    /// The chosen items in program order, without what a later sample's chosen item replaces: an
+    /// item declaring a name a later one declares too, an extension with a member or conformance
+    /// a later extension of the same type has.
+    func entries() -> [ContextEntry] {
+        var declaredLater: [String: Int] = [:]   // name or key → the latest sample giving it
+        var kept: [ContextEntry] = []
+        for reference in chosen.keys.sorted().reversed() {
+            let taken = item(reference)
+            let names = taken.kind == .extension ? taken.topLevelKeys : taken.names
+            // Overloads in one sample stay together; a later sample's declaration replaces them.
+            guard !names.contains(where: { (declaredLater[$0] ?? reference.sample) > reference.sample }) else { continue }
+            for name in names { declaredLater[name] = max(declaredLater[name] ?? reference.sample, reference.sample) }
+            kept.append(ContextEntry(reference: reference, reason: chosen[reference] ?? ContextReason(kind: .uses, name: "", via: nil)))
+        }
+        return kept.reversed()
+    }
+}

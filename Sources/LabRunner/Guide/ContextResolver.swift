@@ -1,0 +1,80 @@
+/// The context rule: each sample of a file gets, from the samples before it, the top-level items
+/// declaring the names it uses, transitively, the latest declaring sample winning (all its
+/// overloads of the name), never an earlier declaration of a name the sample declares itself.
+/// A type brings the extensions of it made at or after its declaration; an extension of a type no
+/// sample declares (`extension Int`) comes when the sample uses one of its members or a protocol
+/// it conforms to; the `import`s of every sample drawn from come along. Listings and incomplete
+/// items (`@main`, placeholders, missing bodies) give no context.
+package enum ContextResolver {
+    package static func resolve(_ samples: [ContextSample]) -> [SampleContext] {
+        var index = ContextIndex()
+        var contexts: [SampleContext] = []
+        for (number, sample) in samples.enumerated() {
+            contexts.append(context(of: number, sample, samples, index, contexts))
+            if !sample.isListing { index.add(sample.symbols, as: number) }
+            if let label = sample.label { index.labels[label] = number }
+        }
+        return contexts
+    }
+
+    private static func context(of number: Int, _ sample: ContextSample, _ samples: [ContextSample],
+                                _ index: ContextIndex, _ earlier: [SampleContext]) -> SampleContext {
+        if sample.directive == .fresh { return SampleContext(sample: number, entries: [], unknownLabel: nil) }
+        let items = sample.symbols.items
+        var closure = ContextClosure(samples: samples, index: index, own: sample.symbols.declaredNames,
+                                     ownKeys: Set(items.filter { $0.kind == .extension }.flatMap(\.topLevelKeys)))
+        var unknownLabel: String? = nil
+        if case .continues(let label) = sample.directive {
+            if let continued = index.labels[label] {
+                for item in samples[continued].symbols.items.indices {
+                    closure.add(ItemReference(sample: continued, item: item), ContextReason(kind: .continues, name: label, via: nil))
+                }
+                for entry in earlier[continued].entries {
+                    closure.add(entry.reference, ContextReason(kind: .continues, name: label, via: nil))
+                }
+            } else {
+                unknownLabel = label
+            }
+        }
+        for item in items { closure.need(item, via: nil) }
+        closure.run()
+        return SampleContext(sample: number, entries: closure.entries(), unknownLabel: unknownLabel)
+    }
+}
+
+/// The earlier samples' items by what they declare, built up sample by sample.
+struct ContextIndex {
+    /// Name → the latest sample declaring it, with its items declaring it (several for overloads).
+    var declaring: [String: (sample: Int, items: [Int])] = [:]
+    /// Extended type → its extensions, in order.
+    var extensions: [String: [ItemReference]] = [:]
+    /// Member name → the latest extension declaring it.
+    var memberProviders: [String: ItemReference] = [:]
+    /// Protocol → extensions that conform a type to it.
+    var conformers: [String: [ItemReference]] = [:]
+    /// Sample index → its `import` items.
+    var imports: [Int: [Int]] = [:]
+    var labels: [String: Int] = [:]
+
+    mutating func add(_ symbols: SampleSymbols, as sample: Int) {
+        for (number, item) in symbols.items.enumerated() {
+            let reference = ItemReference(sample: sample, item: number)
+            if item.kind == .import { imports[sample, default: []].append(number) }
+            guard item.isComplete else { continue }
+            for name in Set(item.names) {
+                // Functions overload: a sample's declarations of `f` come together. Anything else
+                // declared twice in one sample: the later one.
+                if let earlier = declaring[name], earlier.sample == sample, item.kind == .func,
+                   earlier.items.allSatisfy({ symbols.items[$0].kind == .func }) {
+                    declaring[name]?.items.append(number)
+                } else {
+                    declaring[name] = (sample, [number])
+                }
+            }
+            guard item.kind == .extension, let type = item.extendedType else { continue }
+            extensions[type, default: []].append(reference)
+            for member in item.memberNames { memberProviders[member] = reference }
+            for conformance in item.conformances { conformers[conformance, default: []].append(reference) }
+        }
+    }
+}

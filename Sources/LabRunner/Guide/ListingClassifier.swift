@@ -1,0 +1,132 @@
+/// Tells a sample that is not a program (a listing) from one that is, with the reason in words.
+///
+/// Conservative: only what can never be top-level Swift makes a listing (a placeholder, a
+/// declaration without its body, an elision, a member outside a type, `case` outside a
+/// `switch`, a `}` closing a body the sample does not show). A sample with a real syntax error,
+/// such as a missing `)`, is a program that fails: when the brackets do not balance, only a
+/// placeholder, an elision or such a `}` make a listing.
+package enum ListingClassifier {
+    /// Every reason the sample is a listing, most telling first; empty when it is a program.
+    package static func reasons(_ symbols: SampleSymbols) -> [ListingReason] {
+        let tokens = symbols.tokens
+        var reasons: [ListingReason] = []
+        if let item = symbols.items.first(where: { !$0.placeholders.isEmpty }), let placeholder = item.placeholders.first {
+            reasons.append(ListingReason(kind: .placeholder, description: "editor placeholder \(placeholder)", line: item.lines.lowerBound))
+        }
+        if let elision = elision(tokens) {
+            reasons.append(ListingReason(kind: .fragment, description: "fragment: elision '\(tokens.text(elision))'", line: tokens.tokens[elision].line))
+        }
+        let problem = BracketBalance.firstProblem(in: symbols.code)
+        if let problem, let reason = unbalancedFragment(problem, tokens) { reasons.append(reason) }
+        guard problem == nil else { return reasons }
+        if let missing = symbols.items.lazy.flatMap(\.missingBodies).first {
+            reasons.append(ListingReason(kind: .declarationsWithoutBodies, description: "declarations without bodies", line: missing.line))
+        }
+        for item in symbols.items {
+            if let reason = misplaced(item, symbols) {
+                reasons.append(reason)
+                break
+            }
+        }
+        return reasons
+    }
+
+    /// `init`, `static func`, `case`, `default:`, `return`, `else`… where a top level cannot have them.
+    private static func misplaced(_ item: TopLevelItem, _ symbols: SampleSymbols) -> ListingReason? {
+        let line = item.lines.lowerBound
+        let text = String(decoding: symbols.code[item.range], as: UTF8.self)
+        let first = text.prefix { $0.isLetter || $0 == "_" }
+        if item.kind == .enumCase {
+            let switchCase = text.hasPrefix("case .") || text.hasPrefix("case let") || text.hasPrefix("case var")
+                || text.split(separator: "\n").first?.trimmingCharacters(in: .whitespaces).hasSuffix(":") == true
+            return ListingReason(kind: .fragment, description: switchCase ? "fragment: 'case' outside a switch" : "fragment: enum 'case' outside an enum", line: line)
+        }
+        if let kind = item.kind, kind.isMemberOnly {
+            return ListingReason(kind: .fragment, description: "fragment: '\(kind.rawValue)' outside a type", line: line)
+        }
+        if let kind = item.kind, let modifier = item.modifiers.first(where: memberModifiers.contains) {
+            return ListingReason(kind: .fragment, description: "fragment: '\(modifier) \(kind.rawValue)' outside a type", line: line)
+        }
+        if item.isStatement, ["default", "return", "else", "catch", "where", "fallthrough"].contains(first) {
+            let place = first == "return" ? "a function" : first == "else" || first == "catch" || first == "where" ? "its statement" : "a switch"
+            return ListingReason(kind: .fragment, description: "fragment: '\(first)' outside \(place)", line: line)
+        }
+        return nil
+    }
+
+    /// Modifiers that only a member can have.
+    private static let memberModifiers: Set<String> = [
+        "static", "class", "override", "mutating", "nonmutating", "required", "convenience", "optional", "lazy",
+    ]
+
+    /// A `}` that closes what the sample does not show (the sample starts with it, or everything
+    /// before it is indented deeper), or a `{` never closed where a comment elides the rest.
+    private static func unbalancedFragment(_ problem: BracketProblem, _ tokens: SampleTokens) -> ListingReason? {
+        let token = problem.token
+        switch problem.kind {
+        case .neverOpened where problem.text == "}":
+            guard let index = tokens.tokens.firstIndex(of: token) else { return nil }
+            let indentedAbove = (0..<index).allSatisfy { !tokens.startsLine($0) || tokens.tokens[$0].column > token.column }
+            guard indentedAbove else { return nil }
+            let description = index == 0 ? "fragment: starts with '}'" : "fragment: '}' closes a body the sample does not show"
+            return ListingReason(kind: .fragment, description: description, line: token.line)
+        case .neverClosed where problem.text == "{":
+            guard tokens.elidingComments.contains(where: { $0 >= token.line }) else { return nil }
+            return ListingReason(kind: .fragment, description: "fragment: '{' never closed, the rest elided", line: token.line)
+        default:
+            return nil
+        }
+    }
+
+    /// `...` or `…` standing for code (`foo(...)`, a line of its own), not a range (`0...n`, `a[2...]`).
+    private static func elision(_ tokens: SampleTokens) -> Int? {
+        for (index, token) in tokens.tokens.enumerated() {
+            // `…` (U+2026, bytes E2 80 A6) lexes as an identifier character.
+            if token.kind == .identifier, tokens.bytes[token.range].contains(0xE2), tokens.text(index).contains("…") { return index }
+            guard token.kind == .operator, token.range.count == 3, tokens.is(index, "...") else { continue }
+            let before = index > 0 && !tokens.startsLine(index) && isOperandEnd(tokens, index - 1)
+            let after = index + 1 < tokens.count && !tokens.startsLine(index + 1) && isOperandStart(tokens, index + 1)
+            if !before && !after { return index }
+        }
+        return nil
+    }
+
+    private static let valueKeywords: Set<String> = ["self", "Self", "super", "true", "false", "nil"]
+
+    private static func isOperandEnd(_ tokens: SampleTokens, _ index: Int) -> Bool {
+        switch tokens.kind(index) {
+        case .identifier, .number, .stringSegment, .regex, .placeholder, .interpolationEnd: return true
+        case .keyword: return valueKeywords.contains(tokens.text(index))
+        case .punctuation: return tokens.is(index, ")") || tokens.is(index, "]")
+        default: return false
+        }
+    }
+
+    private static func isOperandStart(_ tokens: SampleTokens, _ index: Int) -> Bool {
+        switch tokens.kind(index) {
+        case .identifier, .number, .stringSegment, .regex, .placeholder, .poundKeyword: return true
+        case .keyword: return valueKeywords.contains(tokens.text(index))
+        case .punctuation: return tokens.is(index, "(") || tokens.is(index, "[")
+        default: return false
+        }
+    }
+}
+
+/// Why a sample is a listing rather than a program.
+package struct ListingReason: Sendable, Equatable {
+    package enum Kind: Sendable, Equatable {
+        /// API listings: `func f()` without `{…}`, `var x: Int { get }` outside a protocol.
+        case declarationsWithoutBodies
+        /// An editor placeholder, `<#name#>`, in code.
+        case placeholder
+        /// Code that is not top-level Swift: an excerpt of a body, an elision, a member alone.
+        case fragment
+    }
+
+    package let kind: Kind
+    /// In words, for reports: `declarations without bodies`, `editor placeholder <#statements#>`,
+    /// `fragment: 'case' outside a switch`.
+    package let description: String
+    /// 1-based line in the sample's code where the reason shows first.
+    package let line: Int
+}

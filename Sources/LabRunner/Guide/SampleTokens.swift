@@ -1,0 +1,126 @@
+/// A sample's tokens without comments, with what the declaration reader asks of them: their text,
+/// the bracket each opener closes at, and where lines start.
+struct SampleTokens {
+    let bytes: [UInt8]
+    let tokens: [Token]
+    /// For an opening `(`, `[`, `{` or `\(`: the index of its closer, or `tokens.count` when it
+    /// never closes. -2 for a closer that closes nothing open, -1 for every other token.
+    let closer: [Int]
+    /// Last line of each token: a multi-line string or regex ends below where it starts.
+    let endLines: [Int]
+    /// Indices of `<#…#>` tokens (placeholders in comments and strings are not tokens).
+    let placeholders: [Int]
+
+    /// Lines of comments that stand for elided code: `// ...`, `/* … */`.
+    let elidingComments: [Int]
+
+    init(_ bytes: [UInt8]) {
+        self.bytes = bytes
+        var tokens: [Token] = []
+        var placeholders: [Int] = []
+        var eliding: [Int] = []
+        for token in SwiftLexer(bytes) {
+            if token.isComment {
+                if Self.elides(bytes[token.range]) { eliding.append(token.line) }
+                continue
+            }
+            if token.kind == .placeholder { placeholders.append(tokens.count) }
+            tokens.append(token)
+        }
+        self.elidingComments = eliding
+        var closer = [Int](repeating: -1, count: tokens.count)
+        var open: [Int] = []
+        var endLines = [Int](repeating: 0, count: tokens.count)
+        for (index, token) in tokens.enumerated() {
+            endLines[index] = token.line
+            if token.kind == .stringSegment || token.kind == .regex {
+                for byte in bytes[token.range] where byte == SwiftASCII.newline { endLines[index] += 1 }
+            }
+            switch Self.bracket(token, bytes) {
+            case .opening:
+                open.append(index)
+                closer[index] = tokens.count
+            case .closing:
+                if let top = open.popLast() {
+                    closer[top] = index
+                } else {
+                    closer[index] = -2
+                }
+            case nil:
+                break
+            }
+        }
+        self.tokens = tokens
+        self.closer = closer
+        self.endLines = endLines
+        self.placeholders = placeholders
+    }
+
+    var count: Int { tokens.count }
+
+    /// The token's text; "" outside the tokens, so readers may look one past either end.
+    func text(_ index: Int) -> String { index >= 0 && index < tokens.count ? tokens[index].text(in: bytes) : "" }
+
+    /// The name an identifier declares or uses, without backticks.
+    func name(_ index: Int) -> String { index >= 0 && index < tokens.count ? tokens[index].name(in: bytes) : "" }
+
+    func kind(_ index: Int) -> TokenKind? { index >= 0 && index < tokens.count ? tokens[index].kind : nil }
+
+    /// True when token `index` is the punctuation or operator `text`.
+    func `is`(_ index: Int, _ text: String) -> Bool {
+        guard index >= 0, index < tokens.count else { return false }
+        let token = tokens[index]
+        guard token.range.count == text.utf8.count, token.kind == .punctuation || token.kind == .operator
+            || token.kind == .keyword || token.kind == .identifier else { return false }
+        return bytes[token.range].elementsEqual(text.utf8)
+    }
+
+    func isKeyword(_ index: Int, _ words: Set<String>) -> Bool {
+        kind(index) == .keyword && words.contains(text(index))
+    }
+
+    func isIdentifier(_ index: Int, _ words: Set<String>) -> Bool {
+        kind(index) == .identifier && words.contains(text(index))
+    }
+
+    /// True when token `index` is the first of its line (the first token is).
+    func startsLine(_ index: Int) -> Bool {
+        index == 0 || tokens[index].line > endLines[index - 1]
+    }
+
+    /// True when whitespace (or a comment) separates token `index` from the one before it.
+    func spaceBefore(_ index: Int) -> Bool {
+        index == 0 || tokens[index].range.lowerBound > tokens[index - 1].range.upperBound
+    }
+
+    func spaceAfter(_ index: Int) -> Bool {
+        index + 1 >= tokens.count || tokens[index + 1].range.lowerBound > tokens[index].range.upperBound
+    }
+
+    /// After an opener at `index`, the index just past its closer (or the end when it never closes).
+    func after(_ index: Int) -> Int {
+        closer[index] >= 0 ? min(closer[index] + 1, tokens.count) : index + 1
+    }
+
+    /// A comment whose text, without its delimiters and spaces, starts with `...` or `…`.
+    private static func elides(_ comment: ArraySlice<UInt8>) -> Bool {
+        let text = comment.drop { $0 == SwiftASCII.slash || $0 == SwiftASCII.star || $0 == SwiftASCII.space || $0 == SwiftASCII.tab }
+        return text.starts(with: Array("...".utf8)) || text.starts(with: Array("…".utf8))
+    }
+
+    private enum Bracket { case opening, closing }
+
+    private static func bracket(_ token: Token, _ bytes: [UInt8]) -> Bracket? {
+        switch token.kind {
+        case .interpolationStart: return .opening
+        case .interpolationEnd: return .closing
+        case .punctuation:
+            switch bytes[token.range.lowerBound] {
+            case SwiftASCII.openParen, SwiftASCII.openBracket, SwiftASCII.openBrace: return .opening
+            case SwiftASCII.closeParen, SwiftASCII.closeBracket, SwiftASCII.closeBrace: return .closing
+            default: return nil
+            }
+        default: return nil
+        }
+    }
+}

@@ -1,0 +1,98 @@
+import Foundation
+import Testing
+@testable import LabRunner
+
+/// Listings are recognised with their reason; programs, even broken ones, are not listings.
+struct ListingClassifierTests {
+    static func reason(_ code: String) -> String? {
+        ListingClassifier.reasons(SampleSymbols(code: code)).first?.description
+    }
+
+    @Test(arguments: [
+        ("func zip<S1, S2>(_ s1: S1, _ s2: S2) -> Zip2Sequence<S1, S2>", "declarations without bodies"),
+        ("extension Collection {\n    func chunked(by size: Int) -> [SubSequence]\n}", "declarations without bodies"),
+        ("public var count: Int { get }", "declarations without bodies"),
+        ("init(from decoder: Decoder) throws", "declarations without bodies"),
+        ("if <#condition#> {\n    <#statements#>\n}", "editor placeholder <#condition#>"),
+        ("func greet() {\n    <#statements#>\n}", "editor placeholder <#statements#>"),
+        ("case .success(let value):\n    print(value)\ncase .failure:\n    break", "fragment: 'case' outside a switch"),
+        ("case north\ncase south", "fragment: enum 'case' outside an enum"),
+        ("init(name: String) {\n    self.name = name\n}", "fragment: 'init' outside a type"),
+        ("static func make() -> Self { Self() }", "fragment: 'static func' outside a type"),
+        ("mutating func reset() { count = 0 }", "fragment: 'mutating func' outside a type"),
+        ("}", "fragment: starts with '}'"),
+        ("} else {\n    print(2)\n}", "fragment: starts with '}'"),
+        ("    func area() -> Double { width * height }\n}", "fragment: '}' closes a body the sample does not show"),
+        ("let task = Task {\n    ...\n}", "fragment: elision '...'"),
+        ("let result = compute(...)", "fragment: elision '...'"),
+        ("process(items) …", "fragment: elision '…'"),
+        ("struct Model {\n    var name: String\n    // ...\n", "fragment: '{' never closed, the rest elided"),
+        ("return value * 2", "fragment: 'return' outside a function"),
+        ("default:\n    fatalError()", "fragment: 'default' outside a switch"),
+    ])
+    func listings(code: String, reason: String) {
+        #expect(Self.reason(code) == reason, "\(code)")
+    }
+
+    @Test(arguments: [
+        "let x = 1\nprint(x)",
+        "for i in 0...5 { print(i) }",
+        "let tail = numbers[2...]\nlet head = numbers[...2]\nlet open = 0..<10",
+        "print(\"Hello, <#name#>\") // <#placeholder in a comment#>",
+        "// ...\nlet x = 1",
+        "switch value {\ncase .a: print(1)\ndefault: break\n}",
+        "protocol Shape {\n    var area: Double { get }\n    func draw()\n}",
+        "var stored: Int\nstored = 3",
+        "if case .some(let x) = optional { print(x) }",
+        "func\nlet x = 1", // an unfinished declaration: swiftc says what is wrong
+    ])
+    func programs(code: String) {
+        #expect(Self.reason(code) == nil, "\(code)")
+    }
+
+    /// A syntax error in an otherwise normal sample is a failure, not a listing.
+    @Test(arguments: [
+        "let point = Point(x: 1, y: 2\nprint(point)",
+        "func area(width: Double {\n    width * width\n}",
+        "let x = [1, 2, 3\n",
+        "func f() {\n    print(1)\n}\n}",
+        "let s = \"unterminated\nprint(s)",
+        "struct Model {\n    var name: String\n",
+    ])
+    func brokenProgramsAreNotListings(code: String) {
+        #expect(Self.reason(code) == nil, "\(code)")
+    }
+
+    @Test func reasonsCarryTheirLine() {
+        let reasons = ListingClassifier.reasons(SampleSymbols(code: "let a = 1\n\nfunc g()\nlet b = <#value#>"))
+        #expect(reasons.map(\.kind) == [.placeholder, .declarationsWithoutBodies])
+        #expect(reasons.map(\.line) == [4, 3])
+    }
+}
+
+/// A listing of declarations without bodies, made parseable for a syntax check.
+struct ListingSyntaxTests {
+    static func parseable(_ code: String) -> String {
+        ListingSyntax.parseableSource(SampleSymbols(code: code), file: "guide \"1\".md", line: 12)
+    }
+
+    @Test func accessorRequirementsBecomeSpacesAndNothingElseChanges() {
+        let code = "extension Array {\n  public init(x: Int)\n  public var y: Int { get }\n  subscript(i: Int) -> Int { get set }\n}\nfunc zip<A>(_ a: A) -> A"
+        let blank = { (text: String) in String(repeating: " ", count: text.count) }
+        let expected = code.replacingOccurrences(of: "{ get set }", with: blank("{ get set }"))
+            .replacingOccurrences(of: "{ get }", with: blank("{ get }"))
+        #expect(Self.parseable(code) == "#sourceLocation(file: \"guide \\\"1\\\".md\", line: 12)\n\(expected)\n#sourceLocation()\n")
+    }
+
+    @Test func aProtocolsRequirementsStay() {
+        let code = "protocol P { var y: Int { get } }\nstruct S { var z: Int { get } }"
+        #expect(Self.parseable(code).contains("protocol P { var y: Int { get } }\nstruct S { var z: Int \(String(repeating: " ", count: 7)) }"))
+    }
+
+    @Test func membersAloneGoInsideAType() {
+        let code = "init(name: String)\nstatic func make() -> Self"
+        #expect(Self.parseable(code).hasPrefix("struct _LabRunnerListing {\n#sourceLocation("))
+        #expect(Self.parseable(code).hasSuffix("#sourceLocation()\n}\n"))
+        #expect(!Self.parseable("init(name: String)\nextension A {}").hasPrefix("struct"), "an extension must stay at file scope")
+    }
+}
