@@ -11,9 +11,13 @@ struct Cell: Sendable {
     var outputs: [ExpectedOutput] = []
     /// A `compile_fail` cell's `diagnostics` block: the errors swiftc must report in it.
     var expectedDiagnostics: FencedBlock? = nil
+    /// `#if SOLUTION` regions (exercises only).
+    var solutions: [SolutionRegion] = []
 
     var line: Int { block.openingLine }
     var isSkipped: Bool { attributes.contains(.skip) }
+    /// A check only the grader runs: left out of the students' copy.
+    var isHidden: Bool { attributes.contains(.hidden) }
     var role: CellRole { CellAttribute.role(of: attributes) }
     /// The Markdown lines of the cell's code.
     var codeLines: ClosedRange<Int>? {

@@ -11,6 +11,8 @@ enum CellAttribute: String, Sendable, CaseIterable {
     case standalone
     /// Compiled with the cells before it, never run.
     case noRun = "no_run"
+    /// A check of an exercise that only the grader runs: not in the students' copy.
+    case hidden
 
     /// What a cell with these attributes is for; at most one of the role attributes may be given.
     static func role(of attributes: [CellAttribute]) -> CellRole {

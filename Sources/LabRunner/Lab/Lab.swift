@@ -9,6 +9,8 @@ package struct Lab: Sendable {
     /// Every fenced code block of the document, any language.
     let blocks: [FencedBlock]
     let cells: [Cell]
+    /// Checked exercises, in document order (see `Exercise`).
+    var exercises: [Exercise] = []
 
     var title: String? { settings.title }
     var scenarios: [String] { settings.scenarios }

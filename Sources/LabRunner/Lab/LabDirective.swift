@@ -19,7 +19,11 @@ struct LabDirective: Sendable, Equatable {
     }
 
     /// The words that are cell attributes (all but `bare=…`).
-    var attributeWords: [Word] { words.filter { !$0.text.hasPrefix("bare=") } }
+    /// An exercise directive (`exercise id=…`, `end-exercise`) has none: `ExerciseDirective` reads it.
+    var attributeWords: [Word] {
+        if let first = words.first?.text, first == "exercise" || first == "end-exercise" { return [] }
+        return words.filter { !$0.text.hasPrefix("bare=") }
+    }
 
     private static let opening = Array("<!--".utf8), closing = Array("-->".utf8), keyword = Array("labrunner:".utf8)
 

@@ -22,6 +22,14 @@ package struct LabError: Error, Sendable, Equatable, CustomStringConvertible {
         case directiveNotOnCell
         case diagnosticsWithoutCompileFail
         case duplicateDiagnostics(firstLine: Int)
+        case badExerciseDirective(reason: String)
+        case unknownExerciseKey(key: String, suggestion: String?)
+        case duplicateExercise(id: String, firstLine: Int)
+        case outsideExercise(what: String)
+        case exerciseWithoutSolution(id: String)
+        case solutionWithoutElse
+        case solutionElseif
+        case solutionUnclosed
     }
 
     /// Where the problem is, for `path:line:col: error:` lines.
@@ -77,6 +85,8 @@ package struct LabError: Error, Sendable, Equatable, CustomStringConvertible {
             return "diagnostics block not after a compile_fail cell: it lists the errors the compile_fail cell above it must produce"
         case .duplicateDiagnostics(let first):
             return "second diagnostics block for the same compile_fail cell; the first is on line \(first)"
+        default:
+            return exerciseMessage
         }
     }
 

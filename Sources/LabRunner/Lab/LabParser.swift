@@ -78,8 +78,10 @@ package enum LabParser {
                 continue
             }
         }
+        let exercises = try ExerciseParser.parse(source: source, blocks: blocks, cells: &cells,
+                                                 frontMatterLines: frontMatter.lineCount, path: path)
         return Lab(path: path, source: source, settings: settings, frontMatterLines: frontMatter.lineCount,
-                   blocks: blocks, cells: cells)
+                   blocks: blocks, cells: cells, exercises: exercises)
     }
 
     private static func location(ofByte offset: Int, in source: MarkdownSource, path: String) -> SourceLocation {

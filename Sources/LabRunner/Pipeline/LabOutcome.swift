@@ -24,6 +24,7 @@ package struct FileOutcome: Sendable {
     package var compiledAnything: Bool {
         guard case .lab(_, let parts) = content else { return false }
         return parts.contains { $0.compilerRan && $0.buildDuration > 0 }
+            || parts.contains { $0.exerciseChecks.contains { $0.compilerRan && $0.buildDuration > 0 } }
     }
 }
 
@@ -68,6 +69,8 @@ package struct LabOutcome: Sendable {
     package var buildDuration: Double = 0
     /// False when the executable came from the compile cache and swiftc did not run.
     package var compilerRan = true
+    /// For an instructor's lab (exercises with solutions): each exercise's stub, checked.
+    package var exerciseChecks: [ExerciseStubCheck] = []
 
     init(path: String, lab: Lab, status: Status, part: Part = .program) {
         self.path = path

@@ -60,9 +60,12 @@ package struct LabPipeline: Sendable {
         return FileOutcome(path: path, content: .lab(lab, parts: runAll(lab)))
     }
 
-    func runAll(_ lab: Lab) -> [LabOutcome] {
+    func runAll(_ labAsWritten: Lab) -> [LabOutcome] {
+        // An instructor's lab runs as its key (`-D SOLUTION`); each exercise's stub is checked too.
+        let lab = labAsWritten.withSolutions
         let apart = lab.cellsBuiltApart.filter { appleAvailable || !$0.needsApple }
         var outcomes = [run(lab)]
+        if case .ran = outcomes[0].status { outcomes[0].exerciseChecks = checkStubs(of: lab) }
         if case .nothingToRun = outcomes[0].status, !apart.isEmpty { outcomes = [] }
         let parts = Parallel.map(apart.count, width: apart.count) { index in
             let cell = apart[index]

@@ -96,10 +96,14 @@ extension PartReport {
             ? lab.cells.compactMap { cell in SkippedCell(cell, appleAvailable: appleAvailable) }
             : []
         let lines = update?.lines ?? []
+        let exercises = kind == .program ? ExerciseReport.reports(outcome, appleAvailable: appleAvailable) : []
+        // An exercise that checks nothing is a failed test of the instructor's lab.
+        counts.failed += exercises.filter(\.isFailure).count
+        counts.passed += exercises.filter { $0.status == .stubFails }.count
         self.init(path: outcome.path, kind: kind, result: result, scenarios: scenarios,
                   warnings: outcome.warnings.map { DiagnosticReport($0, lab: lab) },
                   compilerRan: compilerRan, buildDuration: outcome.buildDuration, skippedCells: skipped,
-                  update: lines.isEmpty ? nil : UpdateReport(lines: lines), counts: counts)
+                  update: lines.isEmpty ? nil : UpdateReport(lines: lines), counts: counts, exercises: exercises)
     }
 }
 

@@ -42,6 +42,8 @@ package struct PartReport: Sendable {
     /// What `--update` did to this part, as it will say it; nil without `--update` or with nothing to say.
     package let update: UpdateReport?
     package let counts: Counts
+    /// The lab's exercises (program part only): stubs checked, or a student's progress.
+    package var exercises: [ExerciseReport] = []
 
     /// How reports name the part: the path, and for a cell built apart `path:line`.
     package var name: String {

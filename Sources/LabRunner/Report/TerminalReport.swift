@@ -83,6 +83,7 @@ package struct TerminalReport: Sendable {
         case .checked(let check):
             out += self.check(check, path: part.path)
         }
+        out += exerciseLines(part.exercises, path: part.path)
         if let skipped = skippedLine(part.skippedCells) { out.append(skipped) }
         if let update = part.update { out += update.lines.map { "  " + style.cyan($0) } }
         if verbose {

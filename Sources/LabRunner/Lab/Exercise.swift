@@ -1,0 +1,90 @@
+/// A checked exercise of a lab: `<!-- labrunner: exercise id=… points=… title="…" -->` and the
+/// cells after it, up to the next exercise or `<!-- labrunner: end-exercise -->`.
+///
+/// Its outputs are the output blocks of its cells (hidden checks included): the exercise is done
+/// when every one of them matches in every scenario.
+struct Exercise: Sendable, Equatable {
+    let id: String
+    let title: String?
+    let points: Int
+    /// The line of the `exercise` directive.
+    let line: Int
+    /// The line of the directive that ends it (`end-exercise` or the next exercise), nil at the end of the file.
+    let endLine: Int?
+    /// The Swift cells inside it, by `Cell.index`, in document order.
+    var cellIndices: [Int] = []
+    /// ```` ```hint ```` blocks inside it: shown to a student while the exercise is not done.
+    var hints: [FencedBlock] = []
+
+    /// The hints' text, blocks separated by a blank line.
+    var hintText: String {
+        hints.map { $0.code.hasSuffix("\n") ? String($0.code.dropLast()) : $0.code }.joined(separator: "\n\n")
+    }
+}
+
+/// `#if SOLUTION` … `#else` stub `#endif` inside a cell, by Markdown line: the key is built with
+/// `-D SOLUTION`, the students' copy keeps only the stub.
+struct SolutionRegion: Sendable, Equatable {
+    let ifLine: Int
+    let elseLine: Int
+    let endifLine: Int
+}
+
+extension Lab {
+    /// The compilation condition that selects solutions in the instructor's file.
+    static let solutionCondition = "SOLUTION"
+
+    /// True when some cell holds a solution region: the lab is an instructor's key.
+    var hasSolutions: Bool { cells.contains { !$0.solutions.isEmpty } }
+
+    /// The cells of an exercise.
+    func cells(of exercise: Exercise) -> [Cell] {
+        cells.filter { exercise.cellIndices.contains($0.index) }
+    }
+
+    /// The exercise a cell belongs to.
+    func exercise(containing cell: Cell) -> Exercise? {
+        exercises.first { $0.cellIndices.contains(cell.index) }
+    }
+
+    /// The key: the same lab built with `-D SOLUTION`.
+    var withSolutions: Lab {
+        guard hasSolutions, !settings.swiftcFlags.contains(Lab.solutionCondition) else { return self }
+        var settings = settings
+        settings.swiftcFlags += ["-D", Lab.solutionCondition]
+        return Lab(path: path, source: source, settings: settings, frontMatterLines: frontMatterLines,
+                   blocks: blocks, cells: cells, exercises: exercises)
+    }
+
+    /// The key with one exercise's solutions switched off: its cells' `#if SOLUTION` lines read
+    /// `#if false`, so the stub is compiled and every line keeps its number.
+    func withStub(of exercise: Exercise) -> Lab {
+        let key = withSolutions
+        let cells = key.cells.map { cell in
+            exercise.cellIndices.contains(cell.index) && !cell.solutions.isEmpty ? cell.withStubs : cell
+        }
+        return Lab(path: path, source: source, settings: key.settings, frontMatterLines: frontMatterLines,
+                   blocks: blocks, cells: cells, exercises: exercises)
+    }
+}
+
+extension Cell {
+    /// The cell with its solution regions switched off (same lines, `#if false` for `#if SOLUTION`).
+    var withStubs: Cell {
+        let ifLines = Set(solutions.map(\.ifLine))
+        var lines = block.code.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        for (offset, content) in block.contentLines.enumerated() where ifLines.contains(content.line) && offset < lines.count {
+            lines[offset] = "#if false"
+        }
+        let code = lines.joined(separator: "\n")
+        let changed = FencedBlock(info: block.info, code: code, fenceCharacter: block.fenceCharacter,
+                                  fenceLength: block.fenceLength, fenceIndent: block.fenceIndent,
+                                  openingLine: block.openingLine, closingLine: block.closingLine,
+                                  contentLines: block.contentLines, containerPrefix: block.containerPrefix,
+                                  contentRange: block.contentRange, blockRange: block.blockRange)
+        var cell = Cell(index: index, block: changed, section: section, attributes: attributes, platform: platform,
+                        outputs: outputs, expectedDiagnostics: expectedDiagnostics)
+        cell.solutions = []
+        return cell
+    }
+}

@@ -1,0 +1,109 @@
+/// Reads a lab's exercises: `exercise` and `end-exercise` directives, the cells and ```` ```hint ````
+/// blocks between them, hidden checks, and the `#if SOLUTION` regions of cells.
+enum ExerciseParser {
+    static let exerciseKeyword = "exercise", endKeyword = "end-exercise"
+    static let keys = ["id", "points", "title"]
+
+    /// The exercises in document order; fills in each cell's solution regions.
+    static func parse(source: MarkdownSource, blocks: [FencedBlock], cells: inout [Cell],
+                      frontMatterLines: Int, path: String) throws(LabError) -> [Exercise] {
+        var insideFence = [Bool](repeating: false, count: source.lines.count + 1)
+        for block in blocks {
+            for line in block.openingLine...(block.closingLine ?? block.contentLines.last?.line ?? block.openingLine) {
+                insideFence[line] = true
+            }
+        }
+        // Directives first: each opens (or ends) a region of lines.
+        var starts: [(line: Int, id: String, title: String?, points: Int)] = []
+        var ends: [Int] = []
+        for number in stride(from: frontMatterLines + 1, through: source.lines.count, by: 1) where !insideFence[number] {
+            guard let directive = ExerciseDirective.parse(line: number, in: source) else { continue }
+            switch try directive.kind(path: path) {
+            case .end: ends.append(number)
+            case .start(let id, let title, let points):
+                if let first = starts.first(where: { $0.id == id }) {
+                    throw LabError(SourceLocation(path: path, line: number, column: directive.column(ofKey: "id")),
+                                   .duplicateExercise(id: id, firstLine: first.line))
+                }
+                starts.append((number, id, title, points))
+            }
+        }
+        var exercises = starts.enumerated().map { offset, start in
+            let next = offset + 1 < starts.count ? starts[offset + 1].line : Int.max
+            let end = ends.first { $0 > start.line && $0 < next } ?? (next == Int.max ? nil : next)
+            return Exercise(id: start.id, title: start.title, points: start.points, line: start.line, endLine: end)
+        }
+        func exerciseIndex(at line: Int) -> Int? {
+            exercises.lastIndex { $0.line < line && ($0.endLine ?? Int.max) > line }
+        }
+        for block in blocks where InfoString.words(block.info).first?.text == "hint" {
+            guard let index = exerciseIndex(at: block.openingLine) else {
+                throw LabError(SourceLocation(path: path, line: block.openingLine), .outsideExercise(what: "hint block"))
+            }
+            exercises[index].hints.append(block)
+        }
+        for position in cells.indices {
+            let cell = cells[position]
+            let owner = exerciseIndex(at: cell.line)
+            if let owner, !cell.isSkipped { exercises[owner].cellIndices.append(cell.index) }
+            if cell.isHidden && owner == nil {
+                throw LabError(SourceLocation(path: path, line: cell.line), .outsideExercise(what: "hidden cell"))
+            }
+            let regions = try SolutionRegionScanner.regions(in: cell.block, source: source, path: path)
+            if let first = regions.first, owner == nil || cell.role != .program || cell.isHidden {
+                throw LabError(SourceLocation(path: path, line: first.ifLine),
+                               .outsideExercise(what: "'#if \(Lab.solutionCondition)' region (in a program cell of an exercise, not hidden)"))
+            }
+            cells[position].solutions = regions
+        }
+        for exercise in exercises where !cells.contains(where: { exercise.cellIndices.contains($0.index) && !$0.solutions.isEmpty }) {
+            throw LabError(SourceLocation(path: path, line: exercise.line), .exerciseWithoutSolution(id: exercise.id))
+        }
+        return exercises
+    }
+}
+
+/// Finds `#if SOLUTION` … `#else` … `#endif` in a cell, counting other `#if`s nested in it.
+enum SolutionRegionScanner {
+    static func regions(in block: FencedBlock, source: MarkdownSource, path: String) throws(LabError) -> [SolutionRegion] {
+        var regions: [SolutionRegion] = []
+        var open: (ifLine: Int, column: Int, elseLine: Int?)? = nil
+        var depth = 0
+        for content in block.contentLines {
+            let line = source.lines[content.line - 1]
+            let bytes = source.bytes[content.textStart..<line.contentEnd]
+            let leading = bytes.prefix { $0 == 0x20 || $0 == 0x09 }.count
+            let text = String(decoding: bytes.dropFirst(leading), as: UTF8.self)
+            let words = text.split(whereSeparator: { $0 == " " || $0 == "\t" })
+            guard let first = words.first, first.hasPrefix("#") else { continue }
+            let column = content.textStart + leading - line.start + 1
+            if open == nil {
+                if first == "#if", words.count >= 2, words[1] == Lab.solutionCondition {
+                    open = (content.line, column, nil)
+                    depth = 0
+                }
+                continue
+            }
+            switch first {
+            case "#if": depth += 1
+            case "#else" where depth == 0:
+                open?.elseLine = content.line
+            case "#elseif" where depth == 0:
+                throw LabError(SourceLocation(path: path, line: content.line, column: column), .solutionElseif)
+            case "#endif" where depth == 0:
+                guard let region = open, let elseLine = region.elseLine else {
+                    throw LabError(SourceLocation(path: path, line: open?.ifLine ?? content.line, column: open?.column),
+                                   .solutionWithoutElse)
+                }
+                regions.append(SolutionRegion(ifLine: region.ifLine, elseLine: elseLine, endifLine: content.line))
+                open = nil
+            case "#endif": depth -= 1
+            default: break
+            }
+        }
+        if let region = open {
+            throw LabError(SourceLocation(path: path, line: region.ifLine, column: region.column), .solutionUnclosed)
+        }
+        return regions
+    }
+}

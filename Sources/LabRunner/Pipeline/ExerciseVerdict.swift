@@ -1,0 +1,56 @@
+/// Whether a run of a lab met an exercise's outputs: every cell of the exercise ran to its end and
+/// printed what its output block says, in every scenario that ran.
+package enum ExerciseVerdict: Sendable, Equatable {
+    case done
+    /// Not met; `stoppedAt` is the cell line where the program stopped inside this exercise, if
+    /// it did (a stub's `fatalError`), so later failures can be said to follow from it.
+    case notYet(stoppedAt: Int?)
+    /// Not met because an earlier exercise stopped the program before these cells ran.
+    case followsFrom(exercise: String)
+
+    var isDone: Bool { self == .done }
+
+    /// One verdict per exercise of `lab`, in order, from a program's scenario verdicts.
+    static func judge(_ lab: Lab, verdicts: [ScenarioVerdict], appleAvailable: Bool) -> [ExerciseVerdict] {
+        var stoppedBy: String? = nil
+        return lab.exercises.map { exercise in
+            let cells = lab.cells(of: exercise).filter { !$0.isSkipped && $0.role == .program && (appleAvailable || !$0.needsApple) }
+            var met = true, ran = true
+            var stoppedAt: Int? = nil
+            for verdict in verdicts {
+                let failing = Set(verdict.mismatches.map(\.cell.index))
+                for cell in cells {
+                    let stoppedHere = verdict.problem != nil && verdict.lastCell?.index == cell.index
+                    if stoppedHere { stoppedAt = stoppedAt ?? cell.line }
+                    if verdict.actualOutputs[cell.index] == nil { ran = false }
+                    if verdict.actualOutputs[cell.index] == nil || stoppedHere || failing.contains(cell.index) { met = false }
+                }
+            }
+            if met { return .done }
+            if !ran, stoppedAt == nil, let stoppedBy { return .followsFrom(exercise: stoppedBy) }
+            if stoppedAt != nil, stoppedBy == nil { stoppedBy = exercise.id }
+            return .notYet(stoppedAt: stoppedAt)
+        }
+    }
+}
+
+/// What checking one exercise of an instructor's lab both ways found: the key is the lab's
+/// program (built with `-D SOLUTION`); this is its stub's build.
+package struct ExerciseStubCheck: Sendable {
+    package enum Result: Sendable {
+        /// The stub fails at least one of the exercise's outputs: the exercise checks something.
+        case stubFails
+        /// The stub meets every output of the exercise: it checks nothing.
+        case stubPasses
+        /// The stub does not compile, so the students' copy would not either.
+        case stubDoesNotCompile(errors: [Diagnostic])
+        /// The stub's build or run could not be judged (tool failure, missing module).
+        case notChecked(String)
+    }
+
+    package let exerciseID: String
+    package let result: Result
+    /// False when the stub's executable came from the compile cache.
+    package var compilerRan: Bool
+    package var buildDuration: Double
+}

@@ -1,0 +1,28 @@
+/// Checking an instructor's exercises both ways: the key (the lab's program, `-D SOLUTION`) must
+/// pass, and each exercise's stub must fail at least one of the exercise's outputs.
+extension LabPipeline {
+    /// One more build per exercise: the key with that exercise's solutions switched off, cached like any program.
+    func checkStubs(of lab: Lab) -> [ExerciseStubCheck] {
+        guard lab.hasSolutions else { return [] }
+        return Parallel.map(lab.exercises.count, width: lab.exercises.count) { index in
+            let exercise = lab.exercises[index]
+            let outcome = run(lab.withStub(of: exercise))
+            let result: ExerciseStubCheck.Result
+            switch outcome.status {
+            case .ran(let verdicts):
+                let verdict = ExerciseVerdict.judge(outcome.lab, verdicts: verdicts, appleAvailable: appleAvailable)[index]
+                result = verdict.isDone ? .stubPasses : .stubFails
+            case .compileFailed(let errors, _):
+                result = .stubDoesNotCompile(errors: errors)
+            case .toolFailed(.build(let error)):
+                result = .notChecked(error.description)
+            case .missingModules:
+                result = .notChecked("needs a module not available here")
+            case .nothingToRun, .compiledOnly, .checked:
+                result = .notChecked("nothing ran")
+            }
+            return ExerciseStubCheck(exerciseID: exercise.id, result: result,
+                                     compilerRan: outcome.compilerRan, buildDuration: outcome.buildDuration)
+        }
+    }
+}

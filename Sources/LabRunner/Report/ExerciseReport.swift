@@ -1,0 +1,97 @@
+/// One exercise of a lab as a run found it: for an instructor's lab, whether its stub checks
+/// something; for a student's copy, done or not yet (with the hint).
+package struct ExerciseReport: Sendable, Equatable {
+    package enum Status: Sendable, Equatable {
+        /// Instructor's lab: the stub fails at least one output, as it should.
+        case stubFails
+        /// Instructor's lab: the stub already passes; the exercise checks nothing (a failure).
+        case stubPasses
+        /// Instructor's lab: the stub does not compile (a failure: the students' copy would not).
+        case stubDoesNotCompile(errors: Int)
+        /// Instructor's lab: the stub could not be checked (the key failed, or a tool failure).
+        case notChecked(String)
+        /// Student's copy: every output of the exercise is met.
+        case done
+        /// Student's copy: not yet; `stoppedAt` is the cell line where its code stopped the program.
+        case notYet(stoppedAt: Int?)
+        /// Student's copy: its cells never ran because an earlier exercise stopped the program.
+        case followsFrom(String)
+    }
+
+    package let id: String
+    package let title: String?
+    package let points: Int
+    package let line: Int
+    /// Shown while the exercise is not done (empty when the lab gives none).
+    package let hint: String
+    package let status: Status
+
+    package var isFailure: Bool {
+        switch status {
+        case .stubPasses, .stubDoesNotCompile: true
+        default: false
+        }
+    }
+
+    /// The words reports use: `done`, `not yet`, `the stub already passes its outputs; it checks nothing`.
+    package var message: String {
+        switch status {
+        case .stubFails: "checked: the solution passes and the stub fails its outputs"
+        case .stubPasses: "the stub already passes its outputs; it checks nothing"
+        case .stubDoesNotCompile(let errors): "the stub does not compile (\(errors) error\(errors == 1 ? "" : "s")), so the students' copy would not"
+        case .notChecked(let why): "stub not checked: \(why)"
+        case .done: "done"
+        case .notYet(let line): "not yet" + (line.map { " (stopped the program in the cell at line \($0))" } ?? "")
+        case .followsFrom(let id): "not yet (did not run: follows from exercise '\(id)', which stopped the program)"
+        }
+    }
+
+    /// A stable word for machine-readable reports.
+    package var statusName: String {
+        switch status {
+        case .stubFails: "checked"
+        case .stubPasses: "stub-passes"
+        case .stubDoesNotCompile: "stub-does-not-compile"
+        case .notChecked: "not-checked"
+        case .done: "done"
+        case .notYet: "not-yet"
+        case .followsFrom: "follows-from"
+        }
+    }
+}
+
+extension ExerciseReport {
+    /// The exercises of a lab's program part; empty for labs without exercises.
+    static func reports(_ outcome: LabOutcome, appleAvailable: Bool) -> [ExerciseReport] {
+        let lab = outcome.lab
+        guard !lab.exercises.isEmpty else { return [] }
+        let statuses: [Status]
+        if lab.hasSolutions {
+            statuses = lab.exercises.map { exercise in
+                guard let check = outcome.exerciseChecks.first(where: { $0.exerciseID == exercise.id }) else {
+                    return .notChecked("the key (built with -D SOLUTION) did not run")
+                }
+                switch check.result {
+                case .stubFails: return .stubFails
+                case .stubPasses: return .stubPasses
+                case .stubDoesNotCompile(let errors): return .stubDoesNotCompile(errors: errors.filter { $0.severity == .error }.count)
+                case .notChecked(let why): return .notChecked(why)
+                }
+            }
+        } else if case .ran(let verdicts) = outcome.status {
+            statuses = ExerciseVerdict.judge(lab, verdicts: verdicts, appleAvailable: appleAvailable).map { verdict in
+                switch verdict {
+                case .done: .done
+                case .notYet(let line): .notYet(stoppedAt: line)
+                case .followsFrom(let id): .followsFrom(id)
+                }
+            }
+        } else {
+            statuses = lab.exercises.map { _ in .notYet(stoppedAt: nil) }
+        }
+        return zip(lab.exercises, statuses).map { exercise, status in
+            ExerciseReport(id: exercise.id, title: exercise.title, points: exercise.points, line: exercise.line,
+                           hint: exercise.hintText, status: status)
+        }
+    }
+}

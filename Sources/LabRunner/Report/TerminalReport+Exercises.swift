@@ -1,0 +1,38 @@
+/// The exercises of a lab in the terminal: an instructor sees a failure per exercise that checks
+/// nothing; a student sees done or not yet, with the hint.
+extension TerminalReport {
+    func exerciseLines(_ exercises: [ExerciseReport], path: String) -> [String] {
+        guard !exercises.isEmpty else { return [] }
+        let isKey = exercises.contains { if case .stubFails = $0.status { true } else { $0.isFailure } }
+            || exercises.contains { if case .notChecked = $0.status { true } else { false } }
+        if isKey {
+            return exercises.map { exercise in
+                let name = "exercise '\(exercise.id)'"
+                if exercise.isFailure {
+                    return "  " + style.red("FAIL") + "  " + "\(path):\(exercise.line): error: \(name): \(exercise.message)"
+                }
+                if case .notChecked = exercise.status {
+                    return "  " + style.yellow("SKIP") + "  \(name): \(exercise.message)"
+                }
+                return "  " + style.green("PASS") + "  \(name): \(exercise.message)"
+            }
+        }
+        let done = exercises.filter { $0.status == .done }
+        let points = done.reduce(0) { $0 + $1.points }, total = exercises.reduce(0) { $0 + $1.points }
+        var out = ["  exercises: \(done.count) of \(exercises.count) done (\(points) of \(total) point\(total == 1 ? "" : "s"))"]
+        for exercise in exercises {
+            let title = exercise.title.map { "  " + style.dim($0) } ?? ""
+            if exercise.status == .done {
+                out.append("    " + style.green("done") + "     \(exercise.id)" + title)
+                continue
+            }
+            out.append("    " + style.yellow("not yet") + "  \(exercise.id)" + title + "  (\(path):\(exercise.line))")
+            if exercise.message != "not yet" { out.append("             " + style.dim(String(exercise.message.dropFirst("not yet ".count)))) }
+            let hint = exercise.hint.split(separator: "\n", omittingEmptySubsequences: false)
+            if !exercise.hint.isEmpty {
+                out += hint.enumerated().map { index, line in "             " + (index == 0 ? style.cyan("hint: ") : "      ") + line }
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,124 @@
+import Testing
+@testable import LabRunner
+
+/// Exercises, hints, hidden checks and solution regions as the Lab stage reads them, and the
+/// mistakes it refuses with `path:line:col`.
+struct ExerciseParserTests {
+    static func parse(_ text: String) throws(LabError) -> Lab {
+        try LabParser.parse(bytes: Array(text.utf8), path: "lab.md")
+    }
+
+    static let solved = """
+    ```swift
+    func f() -> Int {
+        #if SOLUTION
+        #if os(Linux)
+        return 1
+        #endif
+        return 2
+        #else
+        return 0
+        #endif
+    }
+    ```
+
+    """
+
+    @Test func anExerciseOwnsItsCellsHintsAndHiddenChecks() throws {
+        let lab = try Self.parse("""
+        ```swift
+        print("before")
+        ```
+        <!-- labrunner: exercise id=one points=3 title="First, with spaces" -->
+        \(Self.solved)```hint
+        Return 2.
+        ```
+        <!-- labrunner: hidden -->
+        ```swift
+        print(f())
+        ```
+        <!-- labrunner: end-exercise -->
+        ```swift
+        print("after")
+        ```
+        """)
+        #expect(lab.exercises.count == 1)
+        let exercise = try #require(lab.exercises.first)
+        #expect(exercise.id == "one" && exercise.points == 3 && exercise.title == "First, with spaces")
+        #expect(exercise.line == 4 && exercise.endLine == 24)
+        #expect(exercise.cellIndices == [1, 2])
+        #expect(exercise.hintText == "Return 2.")
+        #expect(lab.cells[2].isHidden && !lab.cells[1].isHidden)
+        // The nested #if/#endif is the solution's own; the region is the outer one.
+        #expect(lab.cells[1].solutions == [SolutionRegion(ifLine: 7, elseLine: 12, endifLine: 14)])
+        #expect(lab.hasSolutions)
+        #expect(lab.withSolutions.settings.swiftcFlags == ["-D", "SOLUTION"])
+        #expect(lab.withSolutions.withSolutions.settings.swiftcFlags == ["-D", "SOLUTION"])
+    }
+
+    @Test func anExerciseRunsToTheNextOneAndPointsDefaultToOne() throws {
+        let lab = try Self.parse("""
+        <!-- labrunner: exercise id=a -->
+        \(Self.solved)<!-- labrunner: exercise id=b -->
+        \(Self.solved)
+        """)
+        #expect(lab.exercises.map(\.id) == ["a", "b"])
+        #expect(lab.exercises.map(\.points) == [1, 1])
+        #expect(lab.exercises.map(\.cellIndices) == [[0], [1]])
+    }
+
+    @Test func theStubVariantSwitchesOffOneExerciseKeepingLines() throws {
+        let lab = try Self.parse("<!-- labrunner: exercise id=a -->\n" + Self.solved)
+        let stub = lab.withStub(of: lab.exercises[0])
+        #expect(stub.settings.swiftcFlags == ["-D", "SOLUTION"])
+        let lines = stub.cells[0].block.code.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.count == lab.cells[0].block.code.split(separator: "\n", omittingEmptySubsequences: false).count)
+        #expect(lines[1] == "#if false")
+    }
+
+    struct Mistake: Sendable, CustomStringConvertible {
+        let lab: String
+        let error: String
+        var description: String { error }
+    }
+
+    static let mistakes: [Mistake] = [
+        Mistake(lab: "<!-- labrunner: exercise id=a -->\n" + solved + "<!-- labrunner: exercise id=a -->\n" + solved,
+                error: "lab.md:14:26: error: exercise id 'a' is already used on line 1"),
+        Mistake(lab: "<!-- labrunner: exercise id=a pionts=2 -->\n" + solved,
+                error: "lab.md:1:31: error: unknown exercise key 'pionts'; did you mean 'points'? (keys: id, points, title)"),
+        Mistake(lab: "<!-- labrunner: exercise id=a points=two -->\n" + solved,
+                error: "lab.md:1:31: error: bad exercise directive: bad points 'two': a whole number from 0 to 1000"),
+        Mistake(lab: "<!-- labrunner: exercise title=\"x\" -->\n" + solved,
+                error: "lab.md:1:17: error: bad exercise directive: an exercise needs an id (id=NAME)"),
+        Mistake(lab: "<!-- labrunner: exercise id=a title=\"open -->\n" + solved,
+                error: "lab.md:1:37: error: bad exercise directive: a quote is never closed"),
+        Mistake(lab: "<!-- labrunner: exercise id=a -->\n```swift\n#if SOLUTION\nlet x = 1\n#endif\n```\n",
+                error: "lab.md:3:1: error: '#if SOLUTION' without '#else': the stub a student starts from goes between '#else' and '#endif'"),
+        Mistake(lab: "<!-- labrunner: exercise id=a -->\n```swift\n  #if SOLUTION\nlet x = 1\n#else\n```\n",
+                error: "lab.md:3:3: error: '#if SOLUTION' is never closed in this cell; add '#else', the stub, and '#endif'"),
+        Mistake(lab: "<!-- labrunner: exercise id=a -->\n```swift\nlet x = 1\n```\n",
+                error: "lab.md:1: error: exercise 'a' has no '#if SOLUTION' … '#else' stub '#endif' region in its cells, so a student has nothing to change"),
+        Mistake(lab: solved,
+                error: "lab.md:3: error: '#if SOLUTION' region (in a program cell of an exercise, not hidden) outside an exercise: put it after an '<!-- labrunner: exercise id=… -->' line"),
+        Mistake(lab: "<!-- labrunner: hidden -->\n```swift\nprint(1)\n```\n",
+                error: "lab.md:2: error: hidden cell outside an exercise: put it after an '<!-- labrunner: exercise id=… -->' line"),
+        Mistake(lab: "```hint\nno\n```\n",
+                error: "lab.md:1: error: hint block outside an exercise: put it after an '<!-- labrunner: exercise id=… -->' line"),
+    ]
+
+    @Test(arguments: mistakes)
+    func mistakesAreInputErrorsAtTheirPlace(_ mistake: Mistake) {
+        #expect(throws: LabError.self) { try Self.parse(mistake.lab) }
+        do {
+            _ = try Self.parse(mistake.lab)
+        } catch {
+            #expect(error.description == mistake.error)
+        }
+    }
+
+    @Test func aFenceShowingTheSyntaxIsNotADirective() throws {
+        let lab = try Self.parse("````markdown\n<!-- labrunner: exercise id=a -->\n````\n")
+        #expect(lab.exercises.isEmpty)
+    }
+}
