@@ -15,6 +15,7 @@ enum HelpText {
       extract LAB        Write the single Swift file that `run` compiles
       list LAB           Show the lab as labrunner reads it: sections, cells, scenarios, outputs
       cache [clean]      Show where the compile cache is and its size, or empty it
+      student LAB...     Write the students' copies of labs (exercises without solutions), check them
       help [COMMAND]     Show help for a command
 
     OPTIONS:
@@ -44,6 +45,22 @@ enum HelpText {
     EXIT STATUS: 0 all passed, 1 a lab failed, 2 usage or input error, or a lab that could
     not be checked (swiftc missing or failing). 130/143 after Ctrl-C/SIGTERM, 128+N after
     another terminating signal N (141: standard output was closed).
+    """
+
+    static let student = """
+    USAGE: labrunner student LAB... -o DIR
+
+    Writes the students' copy of each lab (a folder means every .md and .markdown file in it) to
+    DIR: each exercise's '#if SOLUTION' … '#else' lines and its '#endif' removed (the stub stays),
+    hidden checks removed, everything else byte for byte. Then runs each copy with exercises: it
+    must compile, and every exercise must fail at least one of its outputs. See docs/teaching.md.
+
+    OPTIONS:
+      -o, --output DIR     Where the copies go (below it, as below the folder named)
+      -h, --help           Show this help
+
+    EXIT STATUS: 0 copies written and checked, 1 a copy does not compile or an exercise already
+    passes, 2 usage or input error.
     """
 
     static let extract = """
@@ -91,6 +108,7 @@ enum HelpText {
         case "extract": extract
         case "list": list
         case "cache": cache
+        case "student": student
         default: nil
         }
     }

@@ -55,6 +55,9 @@ struct LabRunnerMain {
         case "list":
             if wantsHelp { Console.out(HelpText.list); return ExitStatus.success }
             return try ListCommand(arguments: rest).execute()
+        case "student":
+            if wantsHelp { Console.out(HelpText.student); return ExitStatus.success }
+            return try StudentCommand(arguments: rest).execute()
         default:
             if looksLikeALab(command) { throw .labAsCommand(command) }
             throw .unknownCommand(command, suggestion: EditDistance.closest(to: command, in: commands))
@@ -67,5 +70,5 @@ struct LabRunnerMain {
         return lowered.hasSuffix(".md") || lowered.hasSuffix(".markdown") || FileManager.default.fileExists(atPath: word)
     }
 
-    static let commands = ["run", "extract", "list", "cache", "help"]
+    static let commands = ["run", "extract", "list", "cache", "student", "help"]
 }

@@ -97,7 +97,7 @@ struct ExerciseParserTests {
                 error: "lab.md:3:1: error: '#if SOLUTION' without '#else': the stub a student starts from goes between '#else' and '#endif'"),
         Mistake(lab: "<!-- labrunner: exercise id=a -->\n```swift\n  #if SOLUTION\nlet x = 1\n#else\n```\n",
                 error: "lab.md:3:3: error: '#if SOLUTION' is never closed in this cell; add '#else', the stub, and '#endif'"),
-        Mistake(lab: "<!-- labrunner: exercise id=a -->\n```swift\nlet x = 1\n```\n",
+        Mistake(lab: "<!-- labrunner: exercise id=a -->\n```swift\nlet x = 1\n```\n<!-- labrunner: exercise id=b -->\n" + solved,
                 error: "lab.md:1: error: exercise 'a' has no '#if SOLUTION' … '#else' stub '#endif' region in its cells, so a student has nothing to change"),
         Mistake(lab: solved,
                 error: "lab.md:3: error: '#if SOLUTION' region (in a program cell of an exercise, not hidden) outside an exercise: put it after an '<!-- labrunner: exercise id=… -->' line"),

@@ -1,0 +1,16 @@
+import Foundation
+import LabRunner
+
+/// The pipeline `student` and `grade` run labs with: swiftc from the environment and the default
+/// compile cache, as `run` sets them up without options.
+enum CheckingPipeline {
+    static func make(environment: [String: String]) throws(BuildError) -> LabPipeline {
+        let compiler = try SwiftCompiler.locate(environment: environment)
+        var pipeline = LabPipeline(compiler: compiler, environment: environment)
+        var cache = CompileCache(directory: CompileCache.defaultDirectory(environment: environment))
+        cache.warn = { Console.diagnostic(["labrunner: warning: \($0)"]) }
+        pipeline.cache = cache
+        pipeline.compilerVersion = CompilerVersionLookup(compilerPath: compiler.path, cache: cache, environment: environment)
+        return pipeline
+    }
+}
