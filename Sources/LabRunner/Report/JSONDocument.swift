@@ -44,8 +44,21 @@ extension JSONReport {
         let diagnostics: [DiagnosticEntry]
         let scenarios: [ScenarioEntry]
         let skippedCells: [SkippedCellEntry]
+        /// The lab's exercises (program part only): stubs checked, or a student's progress.
+        var exercises: [ExerciseEntry] = []
         let passed: Int
         let failed: Int
+    }
+
+    struct ExerciseEntry: Encodable {
+        let id: String
+        @JSONNullable var title: String?
+        let points: Int
+        let line: Int
+        /// `checked`, `stub-passes`, `stub-does-not-compile`, `not-checked`, `done`, `not-yet`, `follows-from`.
+        let status: String
+        let message: String
+        @JSONNullable var hint: String?
     }
 
     struct CheckEntry: Encodable {

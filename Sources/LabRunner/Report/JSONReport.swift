@@ -84,6 +84,11 @@ package enum JSONReport {
                             SkippedCellEntry(index: cell.index, line: cell.line, section: cell.section,
                                              reason: cell.reason == .marked ? "skip" : "apple", message: cell.message)
                         },
+                        exercises: part.exercises.map { exercise in
+                            ExerciseEntry(id: exercise.id, title: exercise.title, points: exercise.points, line: exercise.line,
+                                          status: exercise.statusName, message: exercise.message,
+                                          hint: exercise.hint.isEmpty ? nil : exercise.hint)
+                        },
                         passed: part.counts.passed, failed: part.counts.failed)
     }
 

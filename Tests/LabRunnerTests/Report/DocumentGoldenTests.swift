@@ -41,6 +41,8 @@ struct DocumentGoldenTests {
                   "diagnostics" : [
                   ],
                   "error" : null,
+                  "exercises" : [
+                  ],
                   "failed" : 1,
                   "line" : null,
                   "part" : "program",
@@ -112,6 +114,8 @@ struct DocumentGoldenTests {
                     }
                   ],
                   "error" : "unknown front matter key 'timout'; did you mean 'timeout'? (keys: title, scenarios, swift-version, timeout, swiftc-flags)",
+                  "exercises" : [
+                  ],
                   "failed" : 0,
                   "line" : null,
                   "part" : "program",
