@@ -16,6 +16,7 @@ enum HelpText {
       list LAB           Show the lab as labrunner reads it: sections, cells, scenarios, outputs
       cache [clean]      Show where the compile cache is and its size, or empty it
       student LAB...     Write the students' copies of labs (exercises without solutions), check them
+      grade SUBMISSION...  Grade students' labs against an instructor's key (--key LAB)
       help [COMMAND]     Show help for a command
 
     OPTIONS:
@@ -61,6 +62,24 @@ enum HelpText {
 
     EXIT STATUS: 0 copies written and checked, 1 a copy does not compile or an exercise already
     passes, 2 usage or input error.
+    """
+
+    static let grade = """
+    USAGE: labrunner grade --key LAB SUBMISSION... [-o DIR]
+
+    Runs each submission (a lab file, or a folder holding one; the student is named by it) with
+    the key's expected outputs, hidden checks and settings: its cells are matched to the key's by
+    exercise id, and its own transcripts, hints and checks are ignored. Submissions run in
+    parallel with the timeouts, isolation and clean-up of `run`. A submission that does not
+    compile scores zero, with its errors at its lines. Prints each student's points.
+
+    OPTIONS:
+      --key LAB            The instructor's lab (with solutions and hidden checks)
+      -o, --output DIR     Also write DIR/grades.csv (student, exercise, points, out of) and
+                           DIR/STUDENT.feedback.txt (the run's diffs and the hints)
+      -h, --help           Show this help
+
+    EXIT STATUS: 0 graded (whatever the scores), 2 usage or input error in the key.
     """
 
     static let extract = """
@@ -109,6 +128,7 @@ enum HelpText {
         case "list": list
         case "cache": cache
         case "student": student
+        case "grade": grade
         default: nil
         }
     }

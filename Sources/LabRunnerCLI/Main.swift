@@ -58,6 +58,9 @@ struct LabRunnerMain {
         case "student":
             if wantsHelp { Console.out(HelpText.student); return ExitStatus.success }
             return try StudentCommand(arguments: rest).execute()
+        case "grade":
+            if wantsHelp { Console.out(HelpText.grade); return ExitStatus.success }
+            return try GradeCommand(arguments: rest).execute()
         default:
             if looksLikeALab(command) { throw .labAsCommand(command) }
             throw .unknownCommand(command, suggestion: EditDistance.closest(to: command, in: commands))
@@ -70,5 +73,5 @@ struct LabRunnerMain {
         return lowered.hasSuffix(".md") || lowered.hasSuffix(".markdown") || FileManager.default.fileExists(atPath: word)
     }
 
-    static let commands = ["run", "extract", "list", "cache", "student", "help"]
+    static let commands = ["run", "extract", "list", "cache", "student", "grade", "help"]
 }

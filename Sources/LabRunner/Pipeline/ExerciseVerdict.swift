@@ -26,6 +26,8 @@ package enum ExerciseVerdict: Sendable, Equatable {
                     if verdict.actualOutputs[cell.index] == nil || stoppedHere || failing.contains(cell.index) { met = false }
                 }
             }
+            // Nothing ran, or the exercise lost its cells (a submission deleted them): not done.
+            if cells.isEmpty || verdicts.isEmpty { met = false }
             if met { return .done }
             if !ran, stoppedAt == nil, let stoppedBy { return .followsFrom(exercise: stoppedBy) }
             if stoppedAt != nil, stoppedBy == nil { stoppedBy = exercise.id }

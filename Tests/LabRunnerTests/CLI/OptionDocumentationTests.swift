@@ -21,6 +21,7 @@ struct OptionDocumentationTests {
         Command(name: "extract", spec: ExtractCommand.spec),
         Command(name: "list", spec: ListCommand.spec),
         Command(name: "student", spec: StudentCommand.spec),
+        Command(name: "grade", spec: GradeCommand.spec),
     ]
 
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

@@ -1,0 +1,86 @@
+import Foundation
+import LabRunner
+
+/// `labrunner grade --key LAB SUBMISSION… [-o DIR]`: each submission's code run with the key's
+/// outputs and hidden checks, in parallel, with `run`'s timeouts, isolation and clean-up.
+struct GradeCommand {
+    static let spec = ArgumentSpec(options: ["--key", "--output"], aliases: ["-o": "--output"])
+
+    let key: String
+    let submissions: [String]
+    let output: String?
+
+    init(arguments: [String]) throws(UsageError) {
+        let parsed = try Self.spec.parse(arguments)
+        guard let key = parsed.value("--key") else { throw .missingArgument("--key LAB (the instructor's lab)") }
+        guard !parsed.positionals.isEmpty else { throw .missingArgument("submission") }
+        self.key = key
+        submissions = parsed.positionals
+        output = parsed.value("--output")
+    }
+
+    /// A submission is named by its file, or its folder (which holds a file named like the key, or one lab).
+    static func resolve(_ submission: String, key: String) -> (student: String, path: String)? {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: submission, isDirectory: &isFolder) else { return nil }
+        let trimmed = submission.hasSuffix("/") ? String(submission.dropLast()) : submission
+        let name = (trimmed as NSString).lastPathComponent
+        guard isFolder.boolValue else { return ((name as NSString).deletingPathExtension, submission) }
+        let named = (trimmed as NSString).appendingPathComponent((key as NSString).lastPathComponent)
+        if FileManager.default.fileExists(atPath: named) { return (name, named) }
+        guard let files = try? LabFile.expand([trimmed]), files.count == 1 else { return nil }
+        return (name, files[0])
+    }
+
+    func execute() -> Int32 {
+        let environment = ProcessInfo.processInfo.environment
+        guard let keyLab = LabFile.loadReportingErrors(key) else { return ExitStatus.usage }
+        guard StudentCopy.hasExercises(keyLab) else {
+            Console.error("\(key): the key has no exercises to grade")
+            return ExitStatus.usage
+        }
+        var resolved: [(student: String, path: String)] = []
+        for submission in submissions {
+            guard let found = Self.resolve(submission, key: key) else {
+                Console.error("\(submission): not a submission (a lab file, or a folder holding one)")
+                return ExitStatus.usage
+            }
+            guard !resolved.contains(where: { $0.student == found.student }) else {
+                Console.error("\(submission): a second submission named '\(found.student)'")
+                return ExitStatus.usage
+            }
+            resolved.append(found)
+        }
+        let pipeline: LabPipeline
+        do { pipeline = try CheckingPipeline.make(environment: environment) } catch {
+            Console.error(error.description)
+            return ExitStatus.usage
+        }
+        let found = resolved
+        let outcomes = Parallel.map(found.count, width: ProcessInfo.processInfo.activeProcessorCount) { index in
+            pipeline.grade(key: keyLab, submissionPath: found[index].path, student: found[index].student)
+        }
+        let report = GradeReport(outcomes, appleAvailable: Platform.hasSwiftUI)
+        let terminal = TerminalReport(style: .forStandardOutput(environment: environment))
+        for entry in report.entries {
+            Console.out(terminal.style.bold(report.summary(entry)))
+            if case .lab(_, let parts, _) = entry.file.content, case .compileFailed = parts.first?.result {
+                Console.out(terminal.render(entry.file).dropFirst().map { $0 })
+            }
+        }
+        guard let output else { return ExitStatus.success }
+        do {
+            try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
+            try Data(report.csv.utf8).write(to: URL(fileURLWithPath: (output as NSString).appendingPathComponent("grades.csv")), options: .atomic)
+            for entry in report.entries {
+                let path = (output as NSString).appendingPathComponent(entry.student + ".feedback.txt")
+                try Data(report.feedback(entry).utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+            }
+        } catch {
+            Console.error("cannot write to \(output): \(error.localizedDescription)")
+            return ExitStatus.usage
+        }
+        Console.out("wrote \(output)/grades.csv and \(report.entries.count) feedback file\(report.entries.count == 1 ? "" : "s")")
+        return ExitStatus.success
+    }
+}

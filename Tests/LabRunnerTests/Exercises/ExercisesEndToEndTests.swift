@@ -1,0 +1,60 @@
+import Foundation
+import Testing
+@testable import LabRunner
+
+/// Exercises through the built tool (Fixtures/exercises): an exercise whose stub already passes
+/// fails `run`; `student` writes a copy that compiles and fails every exercise; `grade` gives a
+/// correct submission every point, edited transcripts nothing, and a build failure zero.
+struct ExercisesEndToEndTests {
+    static let folder = LabRunnerCLI.fixtures + "/exercises"
+
+    @Test func aStubThatAlreadyPassesFailsTheRunNamingTheExercise() throws {
+        let result = try LabRunnerCLI.run(["run", "stub-passes.md"], in: Self.folder)
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("stub-passes.md:4: error: exercise 'lazy-stub': the stub already passes its outputs; it checks nothing"))
+    }
+
+    @Test func theKeyPassesAndItsStudentCopyFailsEveryExercise() throws {
+        let key = try LabRunnerCLI.run(["run", "key.md"], in: Self.folder)
+        #expect(key.status == 0, "\(key.stdout)")
+        #expect(key.stdout.contains("PASS  exercise 'double': checked"))
+        #expect(key.stdout.contains("PASS  exercise 'greet': checked"))
+
+        let output = NSTemporaryDirectory() + "labrunner-handout-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: output) }
+        let student = try LabRunnerCLI.run(["student", "key.md", "-o", output], in: Self.folder)
+        #expect(student.status == 0, "\(student.stdout)\(student.stderr)")
+        #expect(student.stdout.contains("it compiles and every exercise fails until it is solved"))
+        // The checked-in copy is what the tool writes, byte for byte.
+        let written = try Data(contentsOf: URL(fileURLWithPath: output + "/key.md"))
+        let expected = try Data(contentsOf: URL(fileURLWithPath: Self.folder + "/student.md"))
+        #expect(written == expected)
+    }
+
+    @Test func gradingUsesTheKeysOutputsAndGivesABrokenBuildZero() throws {
+        let output = NSTemporaryDirectory() + "labrunner-grades-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: output) }
+        let result = try LabRunnerCLI.run(["grade", "--key", "key.md", "submissions/alice.md", "submissions/bob.md",
+                                           "submissions/carol.md", "-o", output], in: Self.folder)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("alice  3 of 3 points"))
+        #expect(result.stdout.contains("bob  1 of 3 points"))
+        #expect(result.stdout.contains("carol  0 of 3 points  (double 0/2, greet 0/1)  did not compile"))
+        #expect(result.stdout.contains("submissions/carol.md:19:16: error: cannot convert value of type 'String' to expected argument type 'Int'"))
+        let csv = try String(contentsOfFile: output + "/grades.csv", encoding: .utf8)
+        #expect(csv == """
+            student,exercise,points,out of\r
+            alice,double,2,2\r
+            alice,greet,1,1\r
+            bob,double,0,2\r
+            bob,greet,1,1\r
+            carol,double,0,2\r
+            carol,greet,0,1\r
+
+            """)
+        // Bob changed the expected output instead of the code: the key's transcript is the one compared.
+        let feedback = try String(contentsOfFile: output + "/bob.feedback.txt", encoding: .utf8)
+        #expect(feedback.contains("-4\n        +2"))
+        #expect(feedback.contains("hint: Multiply by two."))
+    }
+}
