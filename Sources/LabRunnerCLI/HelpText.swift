@@ -16,7 +16,7 @@ enum HelpText {
       list LAB           Show the lab as labrunner reads it: sections, cells, scenarios, outputs
       cache [clean]      Show where the compile cache is and its size, or empty it
       student LAB...     Write the students' copies of labs (exercises without solutions), check them
-      grade SUBMISSION...  Grade students' labs against an instructor's key (--key LAB)
+      grade SUBMISSION...  Grade students' labs against the instructor's lab (the key)
       help [COMMAND]     Show help for a command
 
     OPTIONS:

@@ -39,7 +39,7 @@ package enum ExerciseVerdict: Sendable, Equatable {
 /// What checking one exercise of an instructor's lab both ways found: the key is the lab's
 /// program (built with `-D SOLUTION`); this is its stub's build.
 package struct ExerciseStubCheck: Sendable {
-    package enum Result: Sendable {
+    package enum StubResult: Sendable {
         /// The stub fails at least one of the exercise's outputs: the exercise checks something.
         case stubFails
         /// The stub meets every output of the exercise: it checks nothing.
@@ -51,7 +51,7 @@ package struct ExerciseStubCheck: Sendable {
     }
 
     package let exerciseID: String
-    package let result: Result
+    package let result: StubResult
     /// False when the stub's executable came from the compile cache.
     package var compilerRan: Bool
     package var buildDuration: Double

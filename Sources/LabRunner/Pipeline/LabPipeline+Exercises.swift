@@ -7,7 +7,7 @@ extension LabPipeline {
         return Parallel.map(lab.exercises.count, width: lab.exercises.count) { index in
             let exercise = lab.exercises[index]
             let outcome = run(lab.withStub(of: exercise))
-            let result: ExerciseStubCheck.Result
+            let result: ExerciseStubCheck.StubResult
             switch outcome.status {
             case .ran(let verdicts):
                 let verdict = ExerciseVerdict.judge(outcome.lab, verdicts: verdicts, appleAvailable: appleAvailable)[index]
