@@ -53,6 +53,9 @@ package enum GitHubAnnotations {
                 for mismatch in run.mismatches { out.append(annotation(mismatch, scenario: scenario.name, path: path)) }
             }
         }
+        for exercise in part.exercises where exercise.isFailure {
+            out.append(command("error", file: path, line: exercise.line, title: "exercise '\(exercise.id)'", message: exercise.message))
+        }
         return out
     }
 

@@ -137,6 +137,13 @@ package enum JUnitReport {
             }
         }
 
+        // Each exercise checked both ways is a test, as the terminal counts it.
+        for exercise in part.exercises where exercise.status == .stubFails || exercise.isFailure {
+            let text = "\(part.path):\(exercise.line): error: exercise '\(exercise.id)': \(exercise.message)"
+            let failure = exercise.isFailure ? XMLNode("failure", [("message", exercise.message), ("type", "exercise")], text: text) : nil
+            cases.append(testcase("exercise \(exercise.id)", failure))
+        }
+
         var tally = Tally()
         cases.forEach { tally.count($0) }
         tally.time = duration ?? (part.buildDuration + caseTime)
