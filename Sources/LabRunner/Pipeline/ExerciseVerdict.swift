@@ -27,7 +27,8 @@ package enum ExerciseVerdict: Sendable, Equatable {
                 }
             }
             // Nothing ran, or the exercise lost its cells (a submission deleted them): not done.
-            if cells.isEmpty || verdicts.isEmpty { met = false }
+            // Hidden checks alone do not make an exercise: a submission must have its own cells.
+            if !cells.contains(where: { !$0.isHidden }) || verdicts.isEmpty { met = false }
             if met { return .done }
             if !ran, stoppedAt == nil, let stoppedBy { return .followsFrom(exercise: stoppedBy) }
             if stoppedAt != nil, stoppedBy == nil { stoppedBy = exercise.id }
