@@ -72,6 +72,7 @@ struct GradeCommand {
         do {
             try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
             try Data(report.csv.utf8).write(to: URL(fileURLWithPath: (output as NSString).appendingPathComponent("grades.csv")), options: .atomic)
+            try Data(report.json.utf8).write(to: URL(fileURLWithPath: (output as NSString).appendingPathComponent("grades.json")), options: .atomic)
             for entry in report.entries {
                 let path = (output as NSString).appendingPathComponent(entry.student + ".feedback.txt")
                 try Data(report.feedback(entry).utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
@@ -80,7 +81,7 @@ struct GradeCommand {
             Console.error("cannot write to \(output): \(error.localizedDescription)")
             return ExitStatus.usage
         }
-        Console.out("wrote \(output)/grades.csv and \(report.entries.count) feedback file\(report.entries.count == 1 ? "" : "s")")
+        Console.out("wrote \(output)/grades.csv, grades.json and \(report.entries.count) feedback file\(report.entries.count == 1 ? "" : "s")")
         return ExitStatus.success
     }
 }

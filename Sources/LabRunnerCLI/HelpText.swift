@@ -75,8 +75,8 @@ enum HelpText {
 
     OPTIONS:
       --key LAB            The instructor's lab (with solutions and hidden checks)
-      -o, --output DIR     Also write DIR/grades.csv (student, exercise, points, out of) and
-                           DIR/STUDENT.feedback.txt (the run's diffs and the hints)
+      -o, --output DIR     Also write DIR/grades.csv (student, exercise, points, out of),
+                           DIR/grades.json and DIR/STUDENT.feedback.txt (diffs and hints)
       -h, --help           Show this help
 
     EXIT STATUS: 0 graded (whatever the scores), 2 usage or input error in the key.

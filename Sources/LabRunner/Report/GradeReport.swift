@@ -30,6 +30,27 @@ package struct GradeReport: Sendable {
         return lines.joined(separator: "\r\n") + "\r\n"
     }
 
+    /// `{students: [{student, path, points, outOf, compiled, exercises: [{id, points, outOf}]}]}`, keys sorted.
+    package var json: String {
+        struct Exercise: Encodable { let id: String; let points: Int; let outOf: Int }
+        struct Student: Encodable {
+            let student: String, path: String, points: Int, outOf: Int, compiled: Bool
+            let exercises: [Exercise]
+        }
+        struct Document: Encodable { let students: [Student] }
+        let students = entries.map { entry in
+            var compiled = false
+            if case .lab(_, let parts, _) = entry.file.content, case .ran = parts.first?.result { compiled = true }
+            return Student(student: entry.student, path: entry.file.path, points: entry.earned, outOf: entry.outOf,
+                           compiled: compiled,
+                           exercises: entry.points.map { Exercise(id: $0.id, points: $0.earned, outOf: $0.outOf) })
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        let data = (try? encoder.encode(Document(students: students))) ?? Data("{}".utf8)
+        return String(decoding: data, as: UTF8.self) + "\n"
+    }
+
     /// `alice  3 of 3 points  (double 2/2, greet 1/1)`.
     package func summary(_ entry: Entry) -> String {
         let parts = entry.points.map { "\($0.id) \($0.earned)/\($0.outOf)" }.joined(separator: ", ")

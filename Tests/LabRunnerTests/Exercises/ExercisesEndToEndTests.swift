@@ -52,6 +52,9 @@ struct ExercisesEndToEndTests {
             carol,greet,0,1\r
 
             """)
+        let json = try String(contentsOfFile: output + "/grades.json", encoding: .utf8)
+        #expect(json.contains("\"compiled\" : false"))
+        #expect(json.contains("\"student\" : \"carol\""))
         // Bob changed the expected output instead of the code: the key's transcript is the one compared.
         let feedback = try String(contentsOfFile: output + "/bob.feedback.txt", encoding: .utf8)
         #expect(feedback.contains("-4\n        +2"))
