@@ -64,9 +64,10 @@ struct GradeCommand {
         let terminal = TerminalReport(style: .forStandardOutput(environment: environment))
         for entry in report.entries {
             Console.out(terminal.style.bold(report.summary(entry)))
-            if case .lab(_, let parts, _) = entry.file.content, case .compileFailed = parts.first?.result {
-                Console.out(terminal.render(entry.file).dropFirst().map { $0 })
-            }
+            // Why a submission scored nothing for reasons other than its outputs: its errors at its lines.
+            var ran = false
+            if case .lab(_, let parts, _) = entry.file.content, case .ran = parts.first?.result { ran = true }
+            if !ran { Console.out(Array(terminal.render(entry.file).dropFirst())) }
         }
         guard let output else { return ExitStatus.success }
         do {
