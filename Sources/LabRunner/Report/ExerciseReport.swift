@@ -25,6 +25,9 @@ package struct ExerciseReport: Sendable, Equatable {
     /// Shown while the exercise is not done (empty when the lab gives none).
     package let hint: String
     package let status: Status
+    /// Student's copy: lines of cells outside exercises, after this one, whose output is wrong:
+    /// reported as following from this exercise not being done, not as failures of their own.
+    package var followingFailures: [Int] = []
 
     package var isFailure: Bool {
         switch status {
@@ -89,9 +92,19 @@ extension ExerciseReport {
         } else {
             statuses = lab.exercises.map { _ in .notYet(stoppedAt: nil) }
         }
-        return zip(lab.exercises, statuses).map { exercise, status in
+        var reports = zip(lab.exercises, statuses).map { exercise, status in
             ExerciseReport(id: exercise.id, title: exercise.title, points: exercise.points, line: exercise.line,
                            hint: exercise.hintText, status: status)
         }
+        guard !lab.hasSolutions, case .ran(let verdicts) = outcome.status else { return reports }
+        // Each wrong cell outside exercises goes to the last exercise before it that is not done.
+        let failing = Set(verdicts.flatMap { $0.mismatches.map(\.cell.index) })
+        let inExercises = Set(lab.exercises.flatMap(\.cellIndices))
+        for cell in lab.cells where failing.contains(cell.index) && !inExercises.contains(cell.index) {
+            if let owner = reports.indices.last(where: { reports[$0].line < cell.line && reports[$0].status != .done }) {
+                reports[owner].followingFailures.append(cell.line)
+            }
+        }
+        return reports
     }
 }

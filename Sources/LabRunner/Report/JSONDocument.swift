@@ -59,6 +59,8 @@ extension JSONReport {
         let status: String
         let message: String
         @JSONNullable var hint: String?
+        /// Lines of cells outside exercises whose wrong output follows from this exercise not being done.
+        let followingFailures: [Int]
     }
 
     struct CheckEntry: Encodable {

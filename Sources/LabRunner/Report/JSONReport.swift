@@ -87,7 +87,8 @@ package enum JSONReport {
                         exercises: part.exercises.map { exercise in
                             ExerciseEntry(id: exercise.id, title: exercise.title, points: exercise.points, line: exercise.line,
                                           status: exercise.statusName, message: exercise.message,
-                                          hint: exercise.hint.isEmpty ? nil : exercise.hint)
+                                          hint: exercise.hint.isEmpty ? nil : exercise.hint,
+                                          followingFailures: exercise.followingFailures)
                         },
                         passed: part.counts.passed, failed: part.counts.failed)
     }

@@ -28,6 +28,10 @@ extension TerminalReport {
             }
             out.append("    " + style.yellow("not yet") + "  \(exercise.id)" + title + "  (\(path):\(exercise.line))")
             if exercise.message != "not yet" { out.append("             " + style.dim(String(exercise.message.dropFirst("not yet ".count)))) }
+            if !exercise.followingFailures.isEmpty {
+                let lines = exercise.followingFailures.map(String.init).joined(separator: ", ")
+                out.append("             " + style.dim("the wrong output of the cell\(exercise.followingFailures.count == 1 ? "" : "s") at line\(exercise.followingFailures.count == 1 ? "" : "s") \(lines) follows from this exercise"))
+            }
             let hint = exercise.hint.split(separator: "\n", omittingEmptySubsequences: false)
             if !exercise.hint.isEmpty {
                 out += hint.enumerated().map { index, line in "             " + (index == 0 ? style.cyan("hint: ") : "      ") + line }

@@ -69,6 +69,14 @@ struct ExerciseProgressTests {
         #expect(entry.first?["points"] as? Int == 2)
     }
 
+    @Test func aWrongOutputAfterAnExerciseNotDoneFollowsFromIt() throws {
+        let report = try Self.report { ReportFixture.verdict($0, "mock", outputs: [0: "start\n", 1: "1\n", 2: "?\n", 3: "nd\n"]) }
+        let exercises = Self.exercises(report)
+        #expect(exercises.map(\.followingFailures) == [[], [28]])
+        let text = TerminalReport(style: .plain).render(report).joined(separator: "\n")
+        #expect(text.contains("the wrong output of the cell at line 28 follows from this exercise"))
+    }
+
     @Test func exercisesAfterOneThatStoppedTheProgramFollowFromIt() throws {
         let report = try Self.report {
             ReportFixture.verdict($0, "mock", outputs: [0: "start\n", 1: "Fatal error\n"], problem: .signal(4), lastCell: 1)
