@@ -1,4 +1,10 @@
-/// The optional `---` … `---` block of `key: value` lines at the top of a lab.
+/// The optional `---` … `---` block at the top of a lab or guide.
+///
+/// labrunner reads its own `key: value` lines and leaves every other key to the site generator
+/// that shares the block (Jekyll's `layout`, `tags`, `date`…), its value unparsed: those are YAML
+/// (lists, block scalars, nested maps), so an indented or `- ` line belongs to the key above it.
+/// Only a key within a small edit distance of one of labrunner's is an error: a typo must not
+/// quietly turn a setting off.
 struct FrontMatter: Sendable, Equatable {
     static let keys = ["title", "scenarios", "swift-version", "timeout", "swiftc-flags"]
 
@@ -13,6 +19,8 @@ struct FrontMatter: Sendable, Equatable {
         }
         var result = FrontMatter()
         var seen: [String: Int] = [:]
+        /// The key whose value the following indented lines continue: ours (refused) or another's (skipped).
+        var continuing: (key: String, ours: Bool)? = nil
         for number in 2...max(2, source.lines.count) where number <= source.lines.count {
             let text = source.text(of: source.lines[number - 1])
             if Self.isDelimiter(text) {
@@ -21,24 +29,39 @@ struct FrontMatter: Sendable, Equatable {
             }
             let trimmed = text.trimmingWhitespace()
             if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
+            let indent = text.utf8.count - text.drop { $0 == " " || $0 == "\t" }.utf8.count
+            if indent > 0 || trimmed.hasPrefix("- "), let key = continuing {
+                guard !key.ours else {
+                    throw LabError(SourceLocation(path: path, line: number, column: indent + 1), .frontMatterSyntax(line: trimmed))
+                }
+                continue
+            }
             guard let colon = text.firstIndex(of: ":") else {
                 throw LabError(SourceLocation(path: path, line: number, column: 1), .frontMatterSyntax(line: trimmed))
             }
             let key = String(text[..<colon]).trimmingWhitespace()
             let rawValue = String(text[text.index(after: colon)...])
-            let value = Self.unquoted(rawValue.trimmingWhitespace())
-            let keyColumn = text.utf8.count - text.drop { $0 == " " || $0 == "\t" }.utf8.count + 1
-            let valueColumn = text[..<colon].utf8.count + 2
-                + rawValue.prefix { $0 == " " || $0 == "\t" }.utf8.count
-            let keyAt = SourceLocation(path: path, line: number, column: keyColumn)
-            let valueAt = SourceLocation(path: path, line: number, column: valueColumn)
+            let keyAt = SourceLocation(path: path, line: number, column: indent + 1)
             guard Self.keys.contains(key) else {
-                throw LabError(keyAt, .unknownKey(key: key, suggestion: EditDistance.closest(to: key, in: Self.keys)))
+                if let suggestion = EditDistance.closest(to: key, in: Self.keys) {
+                    throw LabError(keyAt, .unknownKey(key: key, suggestion: suggestion))
+                }
+                continuing = (key, false)
+                continue
             }
+            continuing = (key, true)
             if let firstLine = seen[key] { throw LabError(keyAt, .duplicateKey(key: key, firstLine: firstLine)) }
             seen[key] = number
+            // An empty value followed by indented lines is a YAML list or map: refused at that line.
+            if rawValue.trimmingWhitespace().isEmpty, number < source.lines.count,
+               case let next = source.text(of: source.lines[number]), next.first == " " || next.first == "\t" || next.hasPrefix("- ") {
+                continue
+            }
+            let valueColumn = text[..<colon].utf8.count + 2 + rawValue.prefix { $0 == " " || $0 == "\t" }.utf8.count
+            let valueAt = SourceLocation(path: path, line: number, column: valueColumn)
             // swiftc-flags reads its own quotes (around a word, not the whole value).
-            try result.settings.set(key, to: value, raw: rawValue.trimmingWhitespace(), at: valueAt)
+            try result.settings.set(key, to: Self.unquoted(rawValue.trimmingWhitespace()),
+                                    raw: rawValue.trimmingWhitespace(), at: valueAt)
         }
         throw LabError(SourceLocation(path: path, line: 1, column: 1), .frontMatterUnclosed)
     }

@@ -9,7 +9,8 @@ package struct LabError: Error, Sendable, Equatable, CustomStringConvertible {
         case unclosedFence(fence: String, info: String, runsTo: FenceEnd)
         case frontMatterUnclosed
         case frontMatterSyntax(line: String)
-        case unknownKey(key: String, suggestion: String?)
+        /// A key that is not labrunner's but is one edit or so from one of them: a likely typo.
+        case unknownKey(key: String, suggestion: String)
         case duplicateKey(key: String, firstLine: Int)
         case badValue(key: String, value: String, expected: String)
         /// A `swiftc-flags` word that is not an allowed flag (or an unclosed quote), at its column.
@@ -57,7 +58,7 @@ package struct LabError: Error, Sendable, Equatable, CustomStringConvertible {
             return "expected 'key: value' in front matter, found '\(line)'"
         case .unknownKey(let key, let suggestion):
             return "unknown front matter key '\(key)'" + Self.hint(suggestion)
-                + " (keys: \(FrontMatter.keys.joined(separator: ", ")))"
+                + " (labrunner reads \(FrontMatter.keys.joined(separator: ", ")); it leaves other keys to site generators)"
         case .duplicateKey(let key, let first):
             return "front matter key '\(key)' is already set on line \(first)"
         case .badValue(let key, let value, let expected):

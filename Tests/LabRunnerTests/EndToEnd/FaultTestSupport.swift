@@ -108,3 +108,41 @@ func expectNoneSurvive(_ pids: [pid_t]?, _ what: String,
     let alive = ProcessProbe.survivors(pids)
     #expect(alive.isEmpty, "\(what): still running: \(alive)", sourceLocation: sourceLocation)
 }
+
+/// The tool run in the background until a fixture says it is ready (a `ready` file in the pid
+/// folder holding the tool's pid), then `act` on that pid, then waited for: what the interrupt
+/// and tool-death tests share. A tool that does not end within a minute is killed, so a broken
+/// tool fails its test instead of hanging the suite.
+enum BackgroundTool {
+    struct Ended {
+        let result: ProcessResult
+        /// 0 when the tool ended before it was ready.
+        let toolPid: pid_t
+    }
+
+    static func run(_ request: ProcessRequest, pidFolder: String, act: (pid_t) -> Void) throws -> Ended {
+        let finished = DispatchSemaphore(value: 0)
+        let outcome = LockedValue<Result<ProcessResult, ProcessError>?>(nil)
+        Thread { [request] in
+            // Run outside the lock: the test polls `outcome` while the tool runs.
+            let result = Result { () throws(ProcessError) -> ProcessResult in try ChildProcess.run(request) }
+            outcome.withLock { $0 = result }
+            finished.signal()
+        }.start()
+
+        let readyFile = pidFolder + "/ready"
+        let ready = waitUntil(timeout: 90) {
+            FileManager.default.fileExists(atPath: readyFile) || outcome.withLock { $0 != nil }
+        }
+        let text = (try? String(contentsOfFile: readyFile, encoding: .utf8)) ?? ""
+        let toolPid = pid_t(text.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
+        if ready, toolPid > 0 { act(toolPid) }
+        if finished.wait(timeout: .now() + 60) == .timedOut, toolPid > 0 {
+            kill(toolPid, SIGKILL)  // the tool ignored what `act` did: fail, but leave nothing behind
+            finished.wait()
+        }
+        let result = try #require(try outcome.withLock { $0 }?.get())
+        try #require(toolPid > 0, "never ready: \(String(decoding: result.stdout + result.stderr, as: UTF8.self))")
+        return Ended(result: result, toolPid: toolPid)
+    }
+}

@@ -58,28 +58,8 @@ import Glibc
 
         var request = LabRunnerCLI.request(arguments + [lab], in: labFolder, environment: variables)
         request.timeout = 120  // a hang guard only
-        let finished = DispatchSemaphore(value: 0)
-        let outcome = LockedValue<Result<ProcessResult, ProcessError>?>(nil)
-        Thread { [request] in
-            // Run outside the lock: the test polls `outcome` while the tool runs.
-            let result = Result { () throws(ProcessError) -> ProcessResult in try ChildProcess.run(request) }
-            outcome.withLock { $0 = result }
-            finished.signal()
-        }.start()
-
-        let readyFile = pidFolder + "/ready"
-        let ready = waitUntil(timeout: 90) {
-            FileManager.default.fileExists(atPath: readyFile) || outcome.withLock { $0 != nil }
-        }
-        let text = (try? String(contentsOfFile: readyFile, encoding: .utf8)) ?? ""
-        let toolPid = pid_t(text.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
-        if ready, toolPid > 0 { kill(toolPid, signal) }
-        if finished.wait(timeout: .now() + 60) == .timedOut, toolPid > 0 {
-            kill(toolPid, SIGKILL)  // the tool ignored the signal: fail, but leave nothing behind
-            finished.wait()
-        }
-        let result = try #require(try outcome.withLock { $0 }?.get())
-        try #require(toolPid > 0, "never ready: \(String(decoding: result.stdout + result.stderr, as: UTF8.self))")
+        let ended = try BackgroundTool.run(request, pidFolder: pidFolder) { kill($0, signal) }
+        let (result, toolPid) = (ended.result, ended.toolPid)
         let left = (try? FileManager.default.contentsOfDirectory(atPath: temporary)) ?? []
         let now = try Data(contentsOf: URL(fileURLWithPath: labFolder + "/" + lab))
         let labLeftovers = try FileManager.default.contentsOfDirectory(atPath: labFolder).filter { $0 != lab }

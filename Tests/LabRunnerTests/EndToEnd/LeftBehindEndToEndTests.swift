@@ -65,20 +65,8 @@ import Glibc
         #expect(work.leftInTemporaryFolder.isEmpty, "left: \(work.leftInTemporaryFolder)")
     }
 
-    /// Records itself and a child, says it is ready (holding the tool's pid), and waits.
-    static let slowCompile = """
-    #!/bin/sh
-    if [ "$1" = "--version" ]; then echo "fake swiftc 1.0"; exit 0; fi
-    /bin/sleep 60 &
-    echo "$$ $!" > "$LABRUNNER_TEST_PIDS/swiftc.pids"
-    echo "$PPID" > "$LABRUNNER_TEST_PIDS/ready.tmp"
-    mv "$LABRUNNER_TEST_PIDS/ready.tmp" "$LABRUNNER_TEST_PIDS/ready"
-    wait
-
-    """
-
     @Test func theNextRunRemovesTheBuildFolderOfARunKilledDuringItsCompile() throws {
-        let work = try Work(swiftc: Self.slowCompile)
+        let work = try Work(swiftc: InterruptEndToEndTests.slowCompiler)
         defer { try? FileManager.default.removeItem(atPath: work.root) }
         let lab = FaultFixtures.folder + "/tiny.md"
         var request = LabRunnerCLI.request(["run", "--no-cache", lab], environment: work.environment)

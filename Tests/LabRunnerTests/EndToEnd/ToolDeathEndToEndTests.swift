@@ -42,28 +42,12 @@ import Glibc
             request.executable = "/bin/sh"
         }
         request.timeout = 120
-        let finished = DispatchSemaphore(value: 0)
-        let outcome = LockedValue<Result<ProcessResult, ProcessError>?>(nil)
-        Thread { [request] in
-            let result = Result { () throws(ProcessError) -> ProcessResult in try ChildProcess.run(request) }
-            outcome.withLock { $0 = result }
-            finished.signal()
-        }.start()
-
-        let readyFile = pidFolder + "/ready"
-        let ready = waitUntil(timeout: 90) {
-            FileManager.default.fileExists(atPath: readyFile) || outcome.withLock { $0 != nil }
+        var children: [pid_t] = []
+        let ended = try BackgroundTool.run(request, pidFolder: pidFolder) { toolPid in
+            children = ProcessProbe.children(of: toolPid)
+            blow(toolPid, pidFolder)
         }
-        let text = (try? String(contentsOfFile: readyFile, encoding: .utf8)) ?? ""
-        let toolPid = pid_t(text.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
-        let children = toolPid > 0 ? ProcessProbe.children(of: toolPid) : []
-        if ready, toolPid > 0 { blow(toolPid, pidFolder) }
-        if finished.wait(timeout: .now() + 60) == .timedOut, toolPid > 0 {
-            kill(toolPid, SIGKILL)
-            finished.wait()
-        }
-        let result = try #require(try outcome.withLock { $0 }?.get())
-        try #require(toolPid > 0, "never ready: \(String(decoding: result.stdout + result.stderr, as: UTF8.self))")
+        let result = ended.result
         let leftovers = FileTreeSnapshot(temporary).paths.filter { !$0.contains("/") }
         // A killed run's build folder is the next run's to remove; this test owns its TMPDIR.
         #expect(leftovers.allSatisfy { $0.hasPrefix("labrunner-") }, "\(leftovers)")
