@@ -4,9 +4,16 @@
 /// exercises by position among them. The submission's own transcripts, hints and checks are never read.
 enum GradedLab {
     static func assemble(key: Lab, submission: Lab) -> Lab {
+        // The key's text follows the submission's in the graded lab's source, so the key's blocks
+        // (hidden checks, expected outputs) have lines and offsets there; the compiler and the
+        // reports read cells through the lab's source.
+        let joint = KeyAppendix(submission: submission.source, key: key.source)
         var cells: [Cell] = []
-        var exercises = key.exercises.map {
-            Exercise(id: $0.id, title: $0.title, points: $0.points, line: $0.line, endLine: $0.endLine, hints: $0.hints)
+        // Named at the submission's own directive when it has one.
+        var exercises = key.exercises.map { exercise in
+            Exercise(id: exercise.id, title: exercise.title, points: exercise.points,
+                     line: submission.exercises.first { $0.id == exercise.id }?.line ?? exercise.line + joint.lineOffset,
+                     endLine: nil, hints: exercise.hints)
         }
         func add(_ code: Cell, outputs: [ExpectedOutput], exercise: Int?) {
             cells.append(Cell(index: cells.count, block: code.block, section: code.section, attributes: code.attributes,
@@ -23,7 +30,7 @@ enum GradedLab {
         var emitted = Set<Int>()
         for keyCell in keyCells {
             guard let exercise = exerciseIndex(keyCell, in: key) else {
-                if let given = outside.next() { add(given, outputs: keyCell.outputs, exercise: nil) }
+                if let given = outside.next() { add(given, outputs: joint.expected(keyCell.outputs, at: given), exercise: nil) }
                 continue
             }
             // A whole exercise at once, where its first cell is in the key.
@@ -32,14 +39,17 @@ enum GradedLab {
             let keyVisible = key.cells(of: key.exercises[exercise]).filter { !$0.isHidden && !$0.isSkipped && $0.role == .program }
             let theirs = givenCells.filter { submission.exercise(containing: $0)?.id == id }
             for (position, given) in theirs.enumerated() {
-                add(given, outputs: position < keyVisible.count ? keyVisible[position].outputs : [], exercise: exercise)
+                let outputs = position < keyVisible.count ? keyVisible[position].outputs : []
+                add(given, outputs: joint.expected(outputs, at: given), exercise: exercise)
             }
             for hidden in key.cells(of: key.exercises[exercise]) where hidden.isHidden {
-                add(hidden, outputs: hidden.outputs, exercise: exercise)
+                let moved = Cell(index: hidden.index, block: joint.moved(hidden.block), section: hidden.section,
+                                 attributes: hidden.attributes, platform: hidden.platform, outputs: [], expectedDiagnostics: nil)
+                add(moved, outputs: joint.expected(hidden.outputs, at: nil), exercise: exercise)
             }
         }
         while let extra = outside.next() { add(extra, outputs: [], exercise: nil) }
-        return Lab(path: submission.path, source: submission.source, settings: key.settings,
+        return Lab(path: submission.path, source: joint.source, settings: key.settings,
                    frontMatterLines: submission.frontMatterLines, blocks: submission.blocks, cells: cells,
                    exercises: exercises)
     }

@@ -73,7 +73,7 @@ package struct GradeReport: Sendable {
             lines += TerminalReport(style: .plain).render(entry.file)
         }
         lines.append("")
-        lines.append("Expected outputs and hidden checks are the instructor's; line numbers of output blocks are the key's.")
+        lines.append("Expected outputs, hidden checks and hints are the instructor's: a diff at one of your output blocks compares with the instructor's text.")
         return lines.joined(separator: "\n") + "\n"
     }
 

@@ -87,6 +87,28 @@ struct GradedLabTests {
         #expect(graded.exercises.map(\.cellIndices) == [[1, 2], [3]])
     }
 
+    /// A submission shorter than the key: the key's hidden check must still have a place in the
+    /// graded lab's source (the compiler's column shifts read it; this crashed before).
+    @Test func everyCellHasItsTextInTheGradedSource() throws {
+        let key = try LabParser.parse(bytes: Array(Self.key.utf8), path: "key.md")
+        let short = "<!-- labrunner: exercise id=a -->\n```swift\nprint(\"a\")\n```\n```output\nedited\n```"
+        let submission = try LabParser.parse(bytes: Array(short.utf8), path: "short.md")
+        let graded = GradedLab.assemble(key: key, submission: submission)
+        for cell in graded.cells {
+            for content in cell.block.contentLines {
+                let line = graded.source.lines[content.line - 1]
+                #expect(line.start <= content.textStart && content.textStart <= line.contentEnd)
+            }
+            let first = try #require(cell.block.contentLines.first)
+            let text = graded.source.text(of: graded.source.lines[first.line - 1])
+            #expect(cell.block.code.hasPrefix(text.trimmingWhitespace()), "\(text)")
+        }
+        // The key's text, at the submission's own output block; the exercise at its own directive.
+        #expect(graded.cells[0].outputs.map(\.block.code) == ["a\n"])
+        #expect(graded.cells[0].outputs.map(\.line) == [5])
+        #expect(graded.exercises.map(\.line) == [1, 7 + 29])
+    }
+
     @Test func anExerciseWhoseCellsAreGoneIsNotDone() throws {
         let key = try LabParser.parse(bytes: Array(Self.key.utf8), path: "key.md")
         let bare = try LabParser.parse(bytes: Array("```swift\nprint(\"given\")\n```\n".utf8), path: "bob.md")
