@@ -9,8 +9,9 @@ import Foundation
 package struct BuildDirectory: Sendable {
     package let path: String
     /// The open `.lock` file (close-on-exec, and children are spawned with other fds closed, so
-    /// only this process holds the lock).
-    private let lock: Int32
+    /// only this process holds the lock). Shared by copies of this value and closed once: a second
+    /// `close` would hit whatever file reused the number meanwhile.
+    private let lock: FolderLock
 
     static let prefix = "labrunner-"
     static let lockName = ".lock"
@@ -22,7 +23,7 @@ package struct BuildDirectory: Sendable {
         for _ in 0..<5 {
             let made = try make(in: base)
             let locked = lock(made)
-            if case .success(let descriptor?) = locked { return BuildDirectory(path: made, lock: descriptor) }
+            if case .success(let descriptor?) = locked { return BuildDirectory(path: made, lock: FolderLock(descriptor)) }
             try? FileManager.default.removeItem(atPath: made)
             registry.withLock { _ = $0.live.remove(made) }
             if case .failure(let error) = locked { throw error }
@@ -69,7 +70,7 @@ package struct BuildDirectory: Sendable {
     package func remove() {
         try? FileManager.default.removeItem(atPath: path)
         Self.registry.withLock { _ = $0.live.remove(path) }
-        close(lock)
+        lock.close()
     }
 
     /// Removes every build folder still in use, and refuses to make new ones: for an
@@ -89,4 +90,19 @@ package struct BuildDirectory: Sendable {
     }
 
     private static let registry = LockedValue(Registry())
+}
+
+/// A lock file's descriptor, closed at most once however many times its folder is removed.
+private final class FolderLock: Sendable {
+    private let descriptor: LockedValue<Int32>
+
+    init(_ descriptor: Int32) { self.descriptor = LockedValue(descriptor) }
+
+    func close() {
+        descriptor.withLock { descriptor in
+            guard descriptor >= 0 else { return }
+            _ = Foundation.close(descriptor)
+            descriptor = -1
+        }
+    }
 }

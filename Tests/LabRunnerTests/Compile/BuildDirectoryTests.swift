@@ -21,6 +21,19 @@ struct BuildDirectoryTests {
         #expect(CacheFiles.status(first.path) == nil)
     }
 
+    /// Removing twice (an explicit `remove()` and a `defer`) must not close the lock's descriptor
+    /// twice: the second close hit whatever file had reused the number, in a test running beside
+    /// it (`AtomicFile`'s temporary file failed with "Bad file descriptor").
+    @Test func removingTwiceClosesNothingElse() throws {
+        let directory = try BuildDirectory.makePrivate()
+        directory.remove()
+        // The lowest free number: the lock's own, just released.
+        let probe = open("/dev/null", O_RDONLY | O_CLOEXEC)
+        defer { close(probe) }
+        directory.remove()
+        #expect(fcntl(probe, F_GETFD) != -1, "the second remove() closed another file's descriptor")
+    }
+
     /// A stand-in swiftc records its TMPDIR and arguments: both point into the build folder, or
     /// at the module cache it was given.
     @Test(arguments: [nil, "/cache/modules"] as [String?])
