@@ -20,6 +20,7 @@ struct OptionDocumentationTests {
         Command(name: "run", spec: RunOptions.spec),
         Command(name: "extract", spec: ExtractCommand.spec),
         Command(name: "list", spec: ListCommand.spec),
+        Command(name: "watch", spec: WatchOptions.spec),
     ]
 
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
