@@ -8,7 +8,7 @@ import LabRunner
 struct WatchCommand {
     let options: WatchOptions
     /// Turns a report into a served page; the built-in plain page until a full renderer is plugged in.
-    var renderer: NotebookSite.Renderer = PlainNotebookPage.render
+    var renderer: LiveSite.Renderer = PlainNotebookPage.render
 
     init(arguments: [String]) throws(UsageError) {
         options = try WatchOptions(arguments: arguments)
@@ -41,7 +41,7 @@ struct WatchCommand {
             Console.error(error.description)
             return ExitStatus.usage
         }
-        let site = options.port.map { _ in NotebookSite(paths: paths, render: renderer) }
+        let site = options.port.map { _ in LiveSite(paths: paths, render: renderer) }
         if let site, let port = options.port {
             do {
                 let server = try HTTPServer(host: options.host, port: port, handler: { site.handle($0) })

@@ -25,6 +25,9 @@ package enum LivePage {
             var page = new DOMParser().parseFromString(text, "text/html");
             document.title = page.title;
             document.body.replaceChildren.apply(document.body, Array.from(page.body.childNodes));
+            // On <html>, which a swap keeps: how many times this page was updated in place.
+            var root = document.documentElement;
+            root.setAttribute("data-labrunner-updates", String(Number(root.getAttribute("data-labrunner-updates") || "0") + 1));
             document.dispatchEvent(new Event("labrunner:updated"));
           })
           .catch(function () {})
@@ -46,7 +49,37 @@ package enum LivePage {
     package static let contentSecurityPolicy = "default-src 'none'; script-src \(scriptSource); connect-src 'self'; "
         + "style-src 'unsafe-inline'; img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
 
-    /// `page` with the meta tags and the script before its last `</body>` (at its end if it has none).
+    /// `policy` (a page's own) amended to let the live script run and reach this server: its hash
+    /// added to `script-src`, `'self'` to `connect-src` (both added when missing, as `default-src`
+    /// would otherwise decide them).
+    package static func allowingLiveScript(_ policy: String) -> String {
+        var directives = policy.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        for (name, source) in [("script-src", scriptSource), ("connect-src", "'self'")] {
+            if let index = directives.firstIndex(where: { $0 == name || $0.hasPrefix(name + " ") }) {
+                // 'none' cannot stand beside a source.
+                let sources = directives[index].split(separator: " ").dropFirst().filter { $0 != "'none'" }
+                directives[index] = ([name] + sources.map(String.init) + [source]).joined(separator: " ")
+            } else {
+                directives.append("\(name) \(source)")
+            }
+        }
+        return directives.joined(separator: "; ")
+    }
+
+    /// The page's own `<meta http-equiv="Content-Security-Policy" content="…">`: the range of its content, if it has one.
+    static func metaPolicy(in page: String) -> Range<String.Index>? {
+        guard let meta = page.range(of: "http-equiv=\"Content-Security-Policy\"", options: .caseInsensitive),
+              let open = page.range(of: "content=\"", range: meta.upperBound..<page.endIndex),
+              let close = page[open.upperBound...].firstIndex(of: "\"") else { return nil }
+        return open.upperBound..<close
+    }
+
+    /// Whether the page carries a policy of its own (then the server sends no other: two policies
+    /// would each have to allow both the page's script and the live one).
+    package static func hasOwnPolicy(_ page: String) -> Bool { metaPolicy(in: page) != nil }
+
+    /// `page` with the meta tags and the script before its last `</body>` (at its end if it has none),
+    /// and its own Content-Security-Policy, if it has one, amended to allow the script.
     /// - Parameters:
     ///   - lab: the lab's number in the site, or `index`.
     ///   - generation: the run the page shows; a `run` event with a higher one makes it refresh.
@@ -54,6 +87,10 @@ package enum LivePage {
         let tags = "<meta name=\"labrunner-lab\" content=\"\(lab)\">"
             + "<meta name=\"labrunner-generation\" content=\"\(generation)\">"
             + "<script>\(script)</script>\n"
+        var page = page
+        if let policy = metaPolicy(in: page) {
+            page.replaceSubrange(policy, with: allowingLiveScript(String(page[policy])))
+        }
         guard let close = page.range(of: "</body>", options: [.caseInsensitive, .backwards]) else { return page + tags }
         return page.replacingCharacters(in: close.lowerBound..<close.lowerBound, with: tags)
     }

@@ -4,12 +4,12 @@ import Testing
 
 /// The server of `watch --serve`, in process, over loopback: where it listens, what it refuses,
 /// and a page that hears about a run and then shows its verdict.
-@Suite struct NotebookServerTests {
+@Suite struct LiveServerTests {
     static let path = "labs/greetings.md"
 
     /// A site for one lab (`labs/greetings.md`) and its server on a free port of 127.0.0.1.
-    static func serve(timeout: Double = 5) throws -> (NotebookSite, HTTPServer) {
-        let site = NotebookSite(paths: [path])
+    static func serve(timeout: Double = 5) throws -> (LiveSite, HTTPServer) {
+        let site = LiveSite(paths: [path])
         let server = try HTTPServer(port: 0, timeout: timeout, handler: { site.handle($0) })
         site.allowHosts(["127.0.0.1:\(server.port)", "localhost:\(server.port)"])
         server.start()
@@ -108,6 +108,27 @@ import Testing
         let digest = Data(SHA256.hash(Array(LivePage.script.utf8))).base64EncodedString()
         #expect(LivePage.contentSecurityPolicy.contains("script-src 'sha256-\(digest)';"))
         #expect(page.contains("<script>" + LivePage.script + "</script>"))
+    }
+
+    /// A renderer whose page brings its own policy (as the HTML notebook's does): the live script
+    /// is added to it, and the server sends no second policy that would block the page's script.
+    @Test func aPagesOwnPolicyIsAmendedForTheLiveScript() throws {
+        let own = "default-src 'none'; style-src 'sha256-abc'; script-src 'sha256-def'; img-src 'self'"
+        #expect(LivePage.allowingLiveScript(own)
+                == "default-src 'none'; style-src 'sha256-abc'; script-src 'sha256-def' \(LivePage.scriptSource); img-src 'self'; connect-src 'self'")
+        #expect(LivePage.allowingLiveScript("default-src 'self'; connect-src 'none'")
+                == "default-src 'self'; connect-src 'self'; script-src \(LivePage.scriptSource)")
+        let html = "<html><head><meta http-equiv=\"Content-Security-Policy\" content=\"\(own)\"></head><body>x</body></html>"
+        let site = LiveSite(paths: [Self.path], render: { _ in html })
+        let server = try HTTPServer(port: 0, handler: { site.handle($0) })
+        server.start()
+        defer { server.stop() }
+        site.publish(FileReport(ReportFixture.allPass(path: Self.path), appleAvailable: false))
+        let page = LoopbackClient.get("/lab/1", port: server.port)
+        #expect(!page.contains("\r\nContent-Security-Policy:"))
+        #expect(page.contains("content=\"\(LivePage.allowingLiveScript(own))\""))
+        #expect(page.contains("<script>" + LivePage.script + "</script>"))
+        #expect(LoopbackClient.get("/", port: server.port).contains("\r\nContent-Security-Policy: default-src 'none'"))
     }
 
     @Test func theBuiltInPageEscapesWhatALabPrints() {

@@ -2,7 +2,7 @@
 /// file's notebook page, 1-based) and `/events` (server-sent events, one `run` per finished run).
 /// Only these paths exist, so no request can name a file; a page is rendered from the latest
 /// report of its file by `render`, the live script injected.
-package final class NotebookSite: Sendable {
+package final class LiveSite: Sendable {
     /// Turns a file's report into a whole HTML page.
     package typealias Renderer = @Sendable (FileReport) -> String
 
@@ -61,10 +61,11 @@ package final class NotebookSite: Sendable {
         return .respond(.error(.notFound))
     }
 
+    /// A page under the live policy, sent as a header unless the page brings (amended) its own.
     private func page(_ html: String) -> HTTPResponse {
-        HTTPResponse(status: .ok, headers: [("Content-Type", "text/html; charset=utf-8"),
-                                            ("Content-Security-Policy", LivePage.contentSecurityPolicy)],
-                     body: Array(html.utf8))
+        var headers = [("Content-Type", "text/html; charset=utf-8")]
+        if !LivePage.hasOwnPolicy(html) { headers.append(("Content-Security-Policy", LivePage.contentSecurityPolicy)) }
+        return HTTPResponse(status: .ok, headers: headers, body: Array(html.utf8))
     }
 
     private func lab(_ index: Int) -> String {
@@ -85,7 +86,9 @@ package final class NotebookSite: Sendable {
             } ?? "running…"
             items.append("<li><a href=\"/lab/\(index + 1)\">\(PlainNotebookPage.escape(path))</a>: \(verdict)</li>")
         }
-        let page = PlainNotebookPage.document(title: "labrunner watch", body: ["<h1>labrunner watch</h1>", "<ul>"] + items + ["</ul>"])
+        let listening = "<p id=\"listening\">pages listening: \(events.count)</p>"
+        let page = PlainNotebookPage.document(title: "labrunner watch",
+                                              body: ["<h1>labrunner watch</h1>", "<ul>"] + items + ["</ul>", listening])
         return LivePage.inject(into: page, lab: "index", generation: generation)
     }
 }
