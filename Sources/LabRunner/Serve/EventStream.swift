@@ -3,7 +3,7 @@ import Foundation
 /// The server-sent-events side of `watch --serve`: the open pages, each a connection that stays
 /// open, told `event: run` with `data: LAB GENERATION` when a lab's run finishes.
 package final class EventStream: Sendable {
-    /// Open pages at most; a page past it gets 503 and its browser retries later.
+    /// Open pages at most; a stream past it is closed at once, and its browser retries later.
     package let limit: Int
     private let clients = LockedValue<[HTTPConnection]>([])
 
