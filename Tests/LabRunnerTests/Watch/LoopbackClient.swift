@@ -39,13 +39,14 @@ final class LoopbackClient {
 
     deinit { close(descriptor) }
 
-    func send(_ text: String) {
+    func send(_ text: String) { send(bytes: Array(text.utf8)) }
+
+    func send(bytes: [UInt8]) {
         #if os(Linux)
         let flags = Int32(MSG_NOSIGNAL)
         #else
         let flags: Int32 = 0
         #endif
-        let bytes = Array(text.utf8)
         var offset = 0
         while offset < bytes.count {
             let sent = bytes.withUnsafeBytes { Foundation.send(descriptor, $0.baseAddress! + offset, bytes.count - offset, flags) }
@@ -77,6 +78,20 @@ final class LoopbackClient {
             bytes += buffer[..<count]
         }
         return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Exactly `count` bytes, nil when the connection ends (or the guard runs out) first.
+    func read(count: Int) -> [UInt8]? {
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 1)
+        while bytes.count < count {
+            let want = min(count - bytes.count, 65536)
+            if buffer.count < want { buffer = [UInt8](repeating: 0, count: want) }
+            let got = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, want, 0) }
+            if got <= 0 { return nil }
+            bytes += buffer[..<got]
+        }
+        return bytes
     }
 
     /// A whole GET of `path`, as a browser on this machine would send it.

@@ -4,7 +4,8 @@ import Testing
 
 /// `labrunner watch --serve 0` as a user runs it, on a temporary copy of a small lab: the lab is
 /// saved with a cell printing something else, and the tool prints the change, the server sends
-/// the event and serves the new verdict; then Ctrl-C, and no process of the tool is left.
+/// the event and serves the new verdict (and, where Chromium is installed, a page held open in it
+/// shows the new verdict without a reload); then Ctrl-C, and no process of the tool is left.
 @Suite(.serialized) struct WatchEndToEndTests {
     static let lab = """
     ---
@@ -89,6 +90,30 @@ import Testing
         #expect(left == [], "processes left behind")
         #expect(!started.isEmpty, "the tool's supervisor was not seen")
         #expect(LoopbackClient(port: port) == nil, "still listening")
+    }
+
+    @Test(.enabled(if: DevToolsPage.chromium != nil,
+                   "headless Chromium (`chromium`) is not installed: the live page is not checked in a browser"))
+    func anOpenPageShowsTheNewVerdictWithoutAReload() throws {
+        let folder = try LabRunnerCLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try Self.lab.write(toFile: folder + "/lab.md", atomically: true, encoding: .utf8)
+        let watch = try Watch(["watch", "--serve", "0", "lab.md"], in: folder)
+        defer { _ = watch.interrupt() }
+        #expect(watch.waitFor("watching 1 file; Ctrl-C stops"), "\(watch.stdout)\n\(watch.stderr)")
+        let port = try #require(Self.port(in: watch.stdout))
+        let page = try #require(try DevToolsPage(url: "http://127.0.0.1:\(port)/lab/1", folder: folder), "Chromium did not open the page")
+        defer { page.stop() }
+        let statusOfMock = "document.getElementById('mock-L4').getAttribute('data-status')"
+        // Saved only once the page listens, so it must be updated in place, not loaded anew.
+        #expect(waitUntil(timeout: 60) { LoopbackClient.get("/", port: port).contains("pages listening: 1") })
+        #expect(page.evaluate(statusOfMock).contains("\"value\":\"pass\""))
+        try Self.save(folder + "/lab.md", Self.lab.replacingOccurrences(of: "print(\"one\")", with: "print(\"two\")"))
+        #expect(watch.waitFor("+two"))
+        #expect(waitUntil(timeout: 30) { page.evaluate(statusOfMock).contains("\"value\":\"fail\"") }, "\(page.evaluate(statusOfMock))")
+        // The page was swapped in place (the mark stays on <html>), not reloaded.
+        #expect(page.evaluate("document.documentElement.getAttribute('data-labrunner-updates')").contains("\"value\":\"1\""))
+        #expect(page.evaluate("document.getElementById('mock-L4').textContent").contains("two"))
     }
 
     /// Saves as editors do: a new file renamed over the old one.
