@@ -12,6 +12,7 @@ enum HelpText {
 
     COMMANDS:
       run PATH...        Compile each lab, run it once per scenario, compare with its output blocks
+      watch PATH...      Run the labs, then re-run each one when it is saved and print what changed
       extract LAB        Write the single Swift file that `run` compiles
       list LAB           Show the lab as labrunner reads it: sections, cells, scenarios, outputs
       cache [clean]      Show where the compile cache is and its size, or empty it
@@ -82,6 +83,23 @@ enum HelpText {
     EXIT STATUS: 0 graded (whatever the scores), 2 usage or input error in the key.
     """
 
+    static let watch = """
+    USAGE: labrunner watch [options] PATH...
+
+    Runs the labs once, as `run` does, then watches their files: when one is saved (in place or by
+    an editor renaming a new file over it), runs that lab again and prints what changed since its
+    last run (a cell that now passes, one that now fails with its diff, compile errors that
+    appeared or were fixed) and the time from the save to the verdict. Runs until Ctrl-C.
+
+    OPTIONS:
+    \(OptionDeclaration.helpLines(WatchOptions.declarations).joined(separator: "\n"))
+
+    The server answers only GET of `/`, `/lab/N` and `/events` (server-sent events), on 127.0.0.1
+    unless --host says otherwise. See docs/watch.md.
+
+    EXIT STATUS: 2 usage or input error; 130/143 after Ctrl-C/SIGTERM.
+    """
+
     static let extract = """
     USAGE: labrunner extract LAB [-o FILE] [--plain] [--bare LANG]
 
@@ -124,6 +142,7 @@ enum HelpText {
     static func forCommand(_ name: String) -> String? {
         switch name {
         case "run": run
+        case "watch": watch
         case "extract": extract
         case "list": list
         case "cache": cache

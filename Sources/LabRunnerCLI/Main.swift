@@ -52,6 +52,9 @@ struct LabRunnerMain {
         case "cache":
             if wantsHelp { Console.out(HelpText.cache); return ExitStatus.success }
             return try CacheCommand(arguments: rest).execute()
+        case "watch":
+            if wantsHelp { Console.out(HelpText.watch); return ExitStatus.success }
+            return try WatchCommand(arguments: rest).execute()
         case "list":
             if wantsHelp { Console.out(HelpText.list); return ExitStatus.success }
             return try ListCommand(arguments: rest).execute()
@@ -73,5 +76,5 @@ struct LabRunnerMain {
         return lowered.hasSuffix(".md") || lowered.hasSuffix(".markdown") || FileManager.default.fileExists(atPath: word)
     }
 
-    static let commands = ["run", "extract", "list", "cache", "student", "grade", "help"]
+    static let commands = ["run", "watch", "extract", "list", "cache", "student", "grade", "help"]
 }

@@ -22,6 +22,7 @@ struct OptionDocumentationTests {
         Command(name: "list", spec: ListCommand.spec),
         Command(name: "student", spec: StudentCommand.spec),
         Command(name: "grade", spec: GradeCommand.spec),
+        Command(name: "watch", spec: WatchOptions.spec),
     ]
 
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

@@ -1,0 +1,131 @@
+import Foundation
+import LabRunner
+
+/// `labrunner watch PATH…`: runs the labs once, then re-runs each lab when its file is saved and
+/// prints what changed since its last run, with the time from the save to the verdict; with
+/// `--serve`, serves the notebook pages and tells open pages when a run finished. Runs until
+/// Ctrl-C, which the `InterruptHandler` turns into a clean stop (children killed, folders removed).
+struct WatchCommand {
+    let options: WatchOptions
+    /// Turns a report into a served page; the built-in plain page until a full renderer is plugged in.
+    var renderer: LiveSite.Renderer = PlainNotebookPage.render
+
+    init(arguments: [String]) throws(UsageError) {
+        options = try WatchOptions(arguments: arguments)
+    }
+
+    func execute() -> Int32 {
+        let environment = ProcessInfo.processInfo.environment
+        let run = options.run
+        var paths: [String]
+        do {
+            paths = try LabFile.expand(run.paths)
+        } catch {
+            Console.diagnostic([error.description])
+            return ExitStatus.usage
+        }
+        do {
+            paths = try LabSelection.select(paths, scenarios: run.scenarios, shard: nil, bareLanguage: run.bareLanguage)
+        } catch {
+            Console.error(error.description)
+            return ExitStatus.usage
+        }
+        guard !paths.isEmpty else {
+            Console.error("no labs to watch in \(run.paths.joined(separator: " "))")
+            return ExitStatus.usage
+        }
+        let pipeline: LabPipeline
+        do {
+            pipeline = try makePipeline(environment: environment)
+        } catch {
+            Console.error(error.description)
+            return ExitStatus.usage
+        }
+        let site = options.port.map { _ in LiveSite(paths: paths, render: renderer) }
+        if let site, let port = options.port {
+            do {
+                let server = try HTTPServer(host: options.host, port: port, handler: { site.handle($0) })
+                if options.host == "127.0.0.1" { site.allowHosts(["127.0.0.1:\(server.port)", "localhost:\(server.port)"]) }
+                server.start()
+                // Finds the connections of closed pages even when no run happens.
+                Thread {
+                    while true {
+                        sleep(15)
+                        site.events.ping()
+                    }
+                }.start()
+                Console.out("serving http://\(options.host):\(server.port)/")
+            } catch {
+                Console.error(error.description + (port == 0 ? "" : " (--serve 0 picks a free port)"))
+                return ExitStatus.usage
+            }
+        }
+
+        let terminal = TerminalReport(style: .forStandardOutput(environment: environment))
+        let appleAvailable = Platform.hasSwiftUI
+        let batch = LabBatch(pipeline: pipeline, width: run.jobs)
+        // Stamps are read before the first run, so a save during it is seen afterwards.
+        let watcher = FileWatcher(paths: paths)
+        var last: [String: FileReport] = [:]
+        let first = LockedValue(true)
+        let initial = batch.run(paths, finish: { outcome, seconds in
+            FileReport(outcome, duration: seconds, appleAvailable: appleAvailable)
+        }, deliver: { file in
+            let isFirst = first.withLock { value in defer { value = false }; return value }
+            Console.out((isFirst ? [] : [""]) + terminal.render(file))
+            site?.publish(file)
+        })
+        for file in initial { last[file.path] = file }
+        Console.out(terminal.closing(RunReport(files: initial, appleAvailable: appleAvailable).totals))
+        Console.out(terminal.style.dim("watching \(paths.count) file\(paths.count == 1 ? "" : "s"); Ctrl-C stops"))
+
+        while true {
+            let saved = watcher.next()
+            let detected = Date()
+            let written = Dictionary(uniqueKeysWithValues: saved.map { ($0, FileStamp.of($0)) })
+            let files = batch.run(saved, finish: { outcome, seconds in
+                FileReport(outcome, duration: seconds, appleAvailable: appleAvailable)
+            })
+            let now = Date()
+            for file in files {
+                let seconds = Self.secondsSinceWrite(written[file.path], detected: detected, now: now)
+                Console.out([""] + ChangeLines.render(ReportChange.between(last[file.path], file), file: file,
+                                                     seconds: seconds, style: terminal.style))
+                site?.publish(file)
+                last[file.path] = file
+            }
+        }
+    }
+
+    /// From the file's write (its modification time) to `now`; from when the save was seen when
+    /// the modification time is not a recent past (a copy that kept an old time, a clock step).
+    static func secondsSinceWrite(_ stamp: FileStamp?, detected: Date, now: Date) -> Double {
+        let sinceDetected = now.timeIntervalSince(detected)
+        guard let stamp, stamp.exists else { return sinceDetected }
+        let sinceWrite = now.timeIntervalSince1970 - Double(stamp.modified) / 1_000_000_000
+        return sinceWrite >= sinceDetected && sinceWrite < sinceDetected + 5 ? sinceWrite : sinceDetected
+    }
+
+    /// The pipeline `run` would make of the same options (no `--update`, no reports).
+    private func makePipeline(environment: [String: String]) throws(BuildError) -> LabPipeline {
+        let run = options.run
+        var compiler = try SwiftCompiler.locate(environment: environment)
+        compiler.timeout = run.compileTimeout
+        var pipeline = LabPipeline(compiler: compiler, environment: environment)
+        pipeline.scenarioFilter = run.scenarios
+        pipeline.timeoutOverride = run.timeout
+        pipeline.strict = run.strict
+        pipeline.bareLanguage = run.bareLanguage
+        pipeline.limiter = JobLimiter(slots: run.jobs)
+        if run.useCache {
+            var cache = CompileCache(directory: run.cacheDirectory ?? CompileCache.defaultDirectory(environment: environment))
+            cache.warn = { Console.diagnostic(["labrunner: warning: \($0)"]) }
+            pipeline.cache = cache
+            pipeline.compilerVersion = CompilerVersionLookup(compilerPath: compiler.path, cache: cache, environment: environment)
+        } else if let folder = try? BuildDirectory.makePrivate() {
+            // Lives as long as the watch; the interrupt handler removes it with every build folder.
+            pipeline.moduleCacheWithoutCache = folder.path + "/module-cache"
+        }
+        return pipeline
+    }
+}

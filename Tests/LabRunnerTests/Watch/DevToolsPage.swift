@@ -1,0 +1,116 @@
+import Foundation
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#endif
+
+/// A page held open in headless Chromium, read through the DevTools protocol (a WebSocket on
+/// loopback): enough to evaluate an expression in the page while it stays open, which
+/// `--dump-dom` cannot do for a page holding an event stream.
+final class DevToolsPage {
+    let browser = Process()
+    private var socket: LoopbackClient?
+    private var nextID = 1
+
+    /// Headless Chromium (`$CHROMIUM`, or `chromium` on PATH).
+    static let chromium: String? = {
+        let environment = ProcessInfo.processInfo.environment
+        if let explicit = environment["CHROMIUM"], FileManager.default.isExecutableFile(atPath: explicit) { return explicit }
+        let folders = (environment["PATH"] ?? "").split(separator: ":")
+        return ["chromium", "chromium-browser", "google-chrome"].lazy.flatMap { name in folders.map { "\($0)/\(name)" } }
+            .first { FileManager.default.isExecutableFile(atPath: $0) }
+    }()
+
+    /// Opens `url` in a browser with a profile in `folder`; nil (after stopping it) when its
+    /// DevTools endpoint or the page did not appear.
+    init?(url: String, folder: String) throws {
+        guard let chromium = Self.chromium else { return nil }
+        let profile = folder + "/profile"
+        browser.executableURL = URL(fileURLWithPath: chromium)
+        browser.arguments = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-extensions",
+                             "--user-data-dir=\(profile)", "--remote-debugging-port=0", url]
+        browser.standardOutput = FileHandle(forWritingAtPath: "/dev/null")
+        browser.standardError = FileHandle(forWritingAtPath: "/dev/null")
+        try browser.run()
+        var port: UInt16?
+        _ = waitUntil(timeout: 60) {
+            let text = (try? String(contentsOfFile: profile + "/DevToolsActivePort", encoding: .utf8)) ?? ""
+            port = text.split(separator: "\n").first.flatMap { UInt16($0) }
+            return port != nil || !self.browser.isRunning
+        }
+        var target: String?
+        if let port {
+            _ = waitUntil(timeout: 30) {
+                let list = LoopbackClient.get("/json/list", port: port, host: "127.0.0.1:\(port)")
+                target = list.components(separatedBy: "\"webSocketDebuggerUrl\": \"ws://127.0.0.1:\(port)").dropFirst().first?
+                    .split(separator: "\"").first.map(String.init)
+                return target != nil
+            }
+        }
+        guard let port, let target, let client = LoopbackClient(port: port) else {
+            stop()
+            return nil
+        }
+        client.send("GET \(target) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+                    + "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n")
+        guard client.read(until: "\r\n\r\n").hasPrefix("HTTP/1.1 101") else {
+            stop()
+            return nil
+        }
+        socket = client
+    }
+
+    /// The value of `expression` evaluated in the page, as JSON text of the protocol's reply.
+    func evaluate(_ expression: String) -> String {
+        guard let socket else { return "" }
+        let id = nextID
+        nextID += 1
+        let escaped = expression.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+        send("{\"id\":\(id),\"method\":\"Runtime.evaluate\",\"params\":{\"expression\":\"\(escaped)\",\"returnByValue\":true}}", on: socket)
+        while true {
+            guard let message = readFrame(from: socket) else { return "" }
+            if message.hasPrefix("{\"id\":\(id),") { return message }
+        }
+    }
+
+    func stop() {
+        if browser.isRunning {
+            browser.terminate()
+            browser.waitUntilExit()
+        }
+    }
+
+    deinit { stop() }
+
+    /// One masked text frame, as a client must send it.
+    private func send(_ text: String, on client: LoopbackClient) {
+        let payload = Array(text.utf8)
+        var frame: [UInt8] = [0x81]
+        if payload.count < 126 {
+            frame.append(0x80 | UInt8(payload.count))
+        } else {
+            frame.append(0x80 | 126)
+            frame += [UInt8(payload.count >> 8 & 0xFF), UInt8(payload.count & 0xFF)]
+        }
+        let mask: [UInt8] = [1, 2, 3, 4]
+        frame += mask
+        frame += payload.enumerated().map { $1 ^ mask[$0 % 4] }
+        client.send(bytes: frame)
+    }
+
+    /// The next text message (unmasked, from the server); nil when the connection ended.
+    private func readFrame(from client: LoopbackClient) -> String? {
+        guard let head = client.read(count: 2) else { return nil }
+        var length = Int(head[1] & 0x7F)
+        if length == 126 {
+            guard let extended = client.read(count: 2) else { return nil }
+            length = Int(extended[0]) << 8 | Int(extended[1])
+        } else if length == 127 {
+            guard let extended = client.read(count: 8) else { return nil }
+            length = extended.reduce(0) { $0 << 8 | Int($1) }
+        }
+        guard let payload = client.read(count: length) else { return nil }
+        return String(decoding: payload, as: UTF8.self)
+    }
+}
