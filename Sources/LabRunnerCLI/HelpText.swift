@@ -12,6 +12,7 @@ enum HelpText {
 
     COMMANDS:
       run PATH...        Compile each lab, run it once per scenario, compare with its output blocks
+      html PATH...       Run like `run`, then write a notebook page per file and an index.html
       extract LAB        Write the single Swift file that `run` compiles
       list LAB           Show the lab as labrunner reads it: sections, cells, scenarios, outputs
       cache [clean]      Show where the compile cache is and its size, or empty it
@@ -44,6 +45,18 @@ enum HelpText {
     EXIT STATUS: 0 all passed, 1 a lab failed, 2 usage or input error, or a lab that could
     not be checked (swiftc missing or failing). 130/143 after Ctrl-C/SIGTERM, 128+N after
     another terminating signal N (141: standard output was closed).
+    """
+
+    static let html = """
+    USAGE: labrunner html [options] PATH... -o DIR
+
+    Runs the files exactly as `labrunner run` does (same report, cache and exit status), then
+    writes into DIR one self-contained page per file (prose, each Swift cell with its output in
+    every scenario, diffs, compile errors at their line) and an index.html with every verdict.
+    Relative images are copied beside the pages. See docs/notebook.md.
+
+    OPTIONS:
+    \(OptionDeclaration.helpLines(HTMLCommand.declarations).joined(separator: "\n"))
     """
 
     static let extract = """
@@ -88,6 +101,7 @@ enum HelpText {
     static func forCommand(_ name: String) -> String? {
         switch name {
         case "run": run
+        case "html": html
         case "extract": extract
         case "list": list
         case "cache": cache
