@@ -44,13 +44,13 @@ struct HTMLCommand {
         let root = URL(fileURLWithPath: directory, isDirectory: true)
         do {
             for file in report.files {
-                let pagePath = NotebookSite.pagePath(for: file.path)
+                let pagePath = Self.pagePath(for: file.path)
                 let html = NotebookPage(file: file, indexLink: NotebookSite.rootLink(from: pagePath) + "index.html").html()
                 let page = root.appendingPathComponent(pagePath)
                 try write(html, to: page)
                 copyImages(NotebookSite.relativeImages(in: html), from: file.path, besidePage: page)
             }
-            try write(NotebookIndex.html(report, pagePath: { NotebookSite.pagePath(for: $0.path) }),
+            try write(NotebookIndex.html(report, pagePath: { Self.pagePath(for: $0.path) }),
                       to: root.appendingPathComponent("index.html"))
         } catch {
             Console.error("cannot write the pages to \(directory): \(error.localizedDescription)")
@@ -58,6 +58,14 @@ struct HTMLCommand {
         }
         Console.out("wrote \(report.files.count) page\(report.files.count == 1 ? "" : "s") and index.html to \(directory)")
         return true
+    }
+
+    /// The page of a lab: an absolute path inside the working directory counts from there, so
+    /// `labrunner html $PWD/Labs -o site` writes `site/Labs/…` as `labrunner html Labs` does.
+    static func pagePath(for path: String) -> String {
+        let here = FileManager.default.currentDirectoryPath
+        let relative = path.hasPrefix(here + "/") ? String(path.dropFirst(here.count + 1)) : path
+        return NotebookSite.pagePath(for: relative)
     }
 
     private func write(_ text: String, to url: URL) throws {
