@@ -42,6 +42,7 @@ struct HTMLCommand {
     /// Every page, then the index; false (after saying why) when one cannot be written.
     private func write(_ report: RunReport) -> Bool {
         let root = URL(fileURLWithPath: directory, isDirectory: true)
+        let start = ContinuousClock.now
         do {
             for file in report.files {
                 let pagePath = Self.pagePath(for: file.path)
@@ -56,7 +57,10 @@ struct HTMLCommand {
             Console.error("cannot write the pages to \(directory): \(error.localizedDescription)")
             return false
         }
-        Console.out("wrote \(report.files.count) page\(report.files.count == 1 ? "" : "s") and index.html to \(directory)")
+        let took = (ContinuousClock.now - start).components
+        let milliseconds = Double(took.seconds) * 1000 + Double(took.attoseconds) / 1e15
+        Console.out("wrote \(report.files.count) page\(report.files.count == 1 ? "" : "s") and index.html to \(directory)"
+                    + (run.verbose ? String(format: " in %.1f ms", milliseconds) : ""))
         return true
     }
 

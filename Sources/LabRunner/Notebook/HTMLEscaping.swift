@@ -19,7 +19,7 @@ enum HTMLEscaping {
 
     /// An attribute value in double quotes: the same escapes, plus `'`.
     static func attribute(_ string: some StringProtocol) -> String {
-        text(string).replacingOccurrences(of: "'", with: "&#39;")
+        text(string).split(separator: "'", omittingEmptySubsequences: false).joined(separator: "&#39;")
     }
 
     /// A URL as cmark writes it: bytes outside the characters URLs may hold percent-encoded,

@@ -38,7 +38,7 @@ struct MarkdownLine: Sendable, Equatable {
         var number = firstNumber
         for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
             var line = raw.hasSuffix("\r") ? String(raw.dropLast()) : String(raw)
-            if line.contains("\t") {
+            if line.utf8.contains(UInt8(ascii: "\t")) {
                 var expanded = ""
                 for character in line {
                     if character == "\t" {

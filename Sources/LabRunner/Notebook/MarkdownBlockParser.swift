@@ -91,7 +91,7 @@ struct MarkdownBlockParser {
                 if interrupts(line) { break }
             }
             // A table: this line is the header, the next its delimiter row.
-            if end + 1 < lines.count, line.text.contains("|"), let alignments = MarkdownLineKind.tableAlignments(lines[end + 1]),
+            if end + 1 < lines.count, line.text.utf8.contains(UInt8(ascii: "|")), let alignments = MarkdownLineKind.tableAlignments(lines[end + 1]),
                MarkdownLineKind.tableCells(line.text).count == alignments.count {
                 let content = definitionsRemoved(text)
                 if !content.isEmpty { blocks.append(.paragraph(content)) }

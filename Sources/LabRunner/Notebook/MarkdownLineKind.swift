@@ -36,7 +36,7 @@ enum MarkdownLineKind {
         let length = line.trimmed.prefix { $0 == first }.count
         guard length >= 3 else { return nil }
         let info = line.trimmed.dropFirst(length)
-        if first == "`" && info.contains("`") { return nil }
+        if first == "`" && info.contains { $0 == "`" } { return nil }
         return (first, length, line.indent, MarkdownInlines.unescape(String(info).trimming(" ")))
     }
 
@@ -156,7 +156,7 @@ enum MarkdownLineKind {
 
     /// The delimiter row under a table's header: `| --- | :-: |`.
     static func tableAlignments(_ line: MarkdownLine) -> [TableAlignment]? {
-        guard line.indent < 4, line.text.contains("-") else { return nil }
+        guard line.indent < 4, line.text.utf8.contains(UInt8(ascii: "-")) else { return nil }
         var alignments: [TableAlignment] = []
         for cell in tableCells(line.text) {
             let core = cell.trimming(":")
@@ -168,7 +168,7 @@ enum MarkdownLineKind {
             case (false, false): alignments.append(TableAlignment.none)
             }
         }
-        let hasPipe = line.text.contains("|")
+        let hasPipe = line.text.utf8.contains(UInt8(ascii: "|"))
         return hasPipe || alignments.count > 1 ? alignments : nil
     }
 }

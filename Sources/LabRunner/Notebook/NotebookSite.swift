@@ -20,20 +20,34 @@ package enum NotebookSite {
     /// The relative images a page shows (`src` of its `img` tags that name no scheme, host or
     /// absolute path, and do not climb out of the page's folder), as written, query and fragment removed.
     package static func relativeImages(in html: String) -> [String] {
+        let bytes = Array(html.utf8)
         var result: [String] = []
-        var rest = html[...]
-        while let tag = rest.range(of: "<img ") {
-            rest = rest[tag.upperBound...]
-            guard let end = rest.firstIndex(of: ">") else { break }
-            let attributes = rest[..<end]
-            guard let src = attributes.range(of: "src=\"") else { continue }
-            var value = String(attributes[src.upperBound...].prefix { $0 != "\"" })
-            value = value.replacingOccurrences(of: "&amp;", with: "&")
+        var index = 0
+        while let tag = find("<img ", in: bytes, from: index) {
+            guard let end = bytes[tag...].firstIndex(of: UInt8(ascii: ">")) else { break }
+            index = end
+            guard let src = find("src=\"", in: bytes, from: tag), src < end,
+                  let close = bytes[(src + 5)...].firstIndex(of: UInt8(ascii: "\"")) else { continue }
+            var value = String(decoding: bytes[(src + 5)..<close], as: UTF8.self)
+                .split(separator: "&amp;", omittingEmptySubsequences: false).joined(separator: "&")
             if let cut = value.firstIndex(where: { $0 == "?" || $0 == "#" }) { value = String(value[..<cut]) }
-            let hasScheme = value.prefix { $0 != "/" }.contains(":")
+            let hasScheme = value.prefix { $0 != "/" }.contains { $0 == ":" }
             guard !value.isEmpty, !hasScheme, !value.hasPrefix("/"), !value.split(separator: "/").contains("..") else { continue }
             if !result.contains(value) { result.append(value) }
         }
         return result
+    }
+
+    /// The offset of `needle` in `bytes` at or after `start` (a plain scan: Foundation's search
+    /// bridges the whole page on Linux).
+    private static func find(_ needle: String, in bytes: [UInt8], from start: Int) -> Int? {
+        let pattern = Array(needle.utf8)
+        guard pattern.count <= bytes.count else { return nil }
+        var index = start
+        while index + pattern.count <= bytes.count {
+            if bytes[index] == pattern[0] && bytes[index..<(index + pattern.count)].elementsEqual(pattern) { return index }
+            index += 1
+        }
+        return nil
     }
 }
