@@ -82,11 +82,10 @@ struct HTMLCommand {
     private func copyImages(_ images: [String], from labPath: String, besidePage page: URL) {
         let labFolder = URL(fileURLWithPath: labPath).deletingLastPathComponent()
         for image in images {
-            let relative = image.removingPercentEncoding ?? image
-            let source = labFolder.appendingPathComponent(relative)
+            let source = labFolder.appendingPathComponent(image)
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: source.path, isDirectory: &isDirectory), !isDirectory.boolValue else { continue }
-            let target = page.deletingLastPathComponent().appendingPathComponent(relative)
+            let target = page.deletingLastPathComponent().appendingPathComponent(image)
             do {
                 try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
                 try? FileManager.default.removeItem(at: target)

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Where each page of a site goes, and which images a page needs copied beside it: paths only,
 /// worked out from the report; the command writes the files.
 package enum NotebookSite {
@@ -18,7 +20,8 @@ package enum NotebookSite {
     }
 
     /// The relative images a page shows (`src` of its `img` tags that name no scheme, host or
-    /// absolute path, and do not climb out of the page's folder), as written, query and fragment removed.
+    /// absolute path, and do not climb out of the page's folder), as file paths: query and
+    /// fragment removed, percent-escapes decoded.
     package static func relativeImages(in html: String) -> [String] {
         let bytes = Array(html.utf8)
         var result: [String] = []
@@ -31,6 +34,8 @@ package enum NotebookSite {
             var value = String(decoding: bytes[(src + 5)..<close], as: UTF8.self)
                 .split(separator: "&amp;", omittingEmptySubsequences: false).joined(separator: "&")
             if let cut = value.firstIndex(where: { $0 == "?" || $0 == "#" }) { value = String(value[..<cut]) }
+            // Decoded before the checks: `%2E%2E/` must not climb out either.
+            value = value.removingPercentEncoding ?? value
             let hasScheme = value.prefix { $0 != "/" }.contains { $0 == ":" }
             guard !value.isEmpty, !hasScheme, !value.hasPrefix("/"), !value.split(separator: "/").contains("..") else { continue }
             if !result.contains(value) { result.append(value) }

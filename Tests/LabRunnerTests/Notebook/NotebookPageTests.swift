@@ -57,10 +57,30 @@ struct NotebookPageTests {
         let html = Self.page(ReportFixture.compileFailure())
         let cell = Self.section(html, id: "L15")
         #expect(cell.contains("<span class=\"ln error\" id=\"L16\""))
-        #expect(cell.contains("labs/greetings.md:16:7: error: cannot find &#39;second&#39; in scope")
-                || cell.contains("labs/greetings.md:16:7: error: cannot find 'second' in scope"))
+        #expect(cell.contains("<li class=\"error\">labs/greetings.md:16:7: error: cannot find 'second' in scope</li>"))
         #expect(cell.contains("does not compile"))
-        #expect(cell.contains("not run") || cell.contains("did not compile"))
+        #expect(cell.contains("data-scenario=\"mock\" data-status=\"fail\""))
+        #expect(cell.contains("did not compile (2 errors)"))
+    }
+
+    @Test func aCompileFailCellShowsItsVerdictErrorsAndDiagnosticsDiff() {
+        let passes = Self.page(GoldenFixtures.checkPasses())
+        let cell = Self.section(passes, id: "L8")
+        #expect(cell.contains("<span class=\"badge pass\">passed</span>"))
+        #expect(cell.contains("compile_fail: rejected by swiftc as expected"))
+        // The diagnostics block (line 11) is what the check compares with: not repeated as prose.
+        #expect(!passes.contains("<pre><code class=\"language-diagnostics\">"))
+        let differs = Self.section(Self.page(GoldenFixtures.checkDiffers()), id: "L8")
+        #expect(differs.contains("<span class=\"badge fail\">failed</span>"))
+        #expect(differs.contains("<span class=\"ln error\" id=\"L9\""))
+        #expect(differs.contains("<span class=\"ins\">+error: cannot convert value of type 'String' to specified type 'Double'</span>"))
+    }
+
+    @Test func aFileThatIsNotALabGetsAPageSayingWhy() {
+        let html = Self.page(ReportFixture.invalid())
+        #expect(html.contains("<pre class=\"problem\">"))
+        #expect(html.contains("error: "))
+        #expect(html.contains("<span class=\"verdict fail\">not a valid lab</span>"))
     }
 
     @Test func thePolicyAllowsOnlyThePagesOwnStyleAndScript() {
@@ -90,7 +110,8 @@ struct NotebookPageTests {
         #expect(NotebookSite.pagePath(for: "/abs/z.markdown") == "abs/z.html")
         #expect(NotebookSite.pagePath(for: "index.md") == "index_.html")
         #expect(NotebookSite.rootLink(from: "Labs/lab01.html") == "../")
-        let html = "<img src=\"img/a%20b.png?x=1\" alt=\"\" /><img src=\"https://x/y.png\" /><img src=\"../up.png\" /><img src=\"/abs.png\" />"
-        #expect(NotebookSite.relativeImages(in: html) == ["img/a%20b.png"])
+        let html = "<img src=\"img/a%20b.png?x=1\" alt=\"\" /><img src=\"https://x/y.png\" /><img src=\"../up.png\" />"
+            + "<img src=\"/abs.png\" /><img src=\"%2E%2E/%2E%2E/etc/passwd\" /><img src=\"a/%2e%2e/%2e%2e/x.png\" />"
+        #expect(NotebookSite.relativeImages(in: html) == ["img/a b.png"])
     }
 }
