@@ -38,7 +38,7 @@ package enum NotebookIndex {
             if !file.wasChecked { return ("fail", "could not be checked") }
             let counts = file.counts
             if counts.failed > 0 { return ("fail", "\(counts.passed) passed, \(counts.failed) failed") }
-            if counts.passed == 0 { return ("skipped", "nothing run") }
+            if counts.passed == 0 { return ("skipped", "no tests") }
             return ("pass", "\(counts.passed) passed")
         }
     }

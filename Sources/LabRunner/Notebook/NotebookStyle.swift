@@ -41,7 +41,7 @@ enum NotebookStyle {
     .problem{color:var(--fail)}
     .diff .del{color:var(--fail)}.diff .ins{color:var(--pass)}.diff .hunk{color:var(--muted)}
         .notes p{margin:.25rem 0;white-space:pre-wrap}
-    .files td.path{font-family:ui-monospace,Menlo,monospace}
+    .files td.path{font-family:ui-monospace,Menlo,monospace}.files td>span{white-space:nowrap}
     @media (max-width:40rem){body{font-size:1rem;padding:.5rem .6rem 3rem}pre{font-size:.8rem;padding:.5rem}
     .cell{padding:.4rem .45rem}.cell-head{flex-direction:column;gap:0}}
     @media (min-width:90rem){body{max-width:75rem;font-size:1.25rem}}
