@@ -3,6 +3,7 @@
 extension MarkdownBlockParser {
     mutating func blockQuote(_ lines: [MarkdownLine], at index: Int) -> (MarkdownBlock?, Int) {
         var inner: [MarkdownLine] = []
+        var lazy = LazyContinuation()
         var end = index
         while end < lines.count {
             let line = lines[end]
@@ -10,7 +11,8 @@ extension MarkdownBlockParser {
                 var rest = line.trimmed.dropFirst()
                 if rest.first == " " { rest = rest.dropFirst() }
                 inner.append(MarkdownLine(number: line.number, text: rest))
-            } else if !line.isBlank, let previous = inner.last, !previous.isBlank, isLazyContinuation(line, after: inner) {
+                lazy.add(inner[inner.count - 1])
+            } else if lazy.accepts(line) {
                 inner.append(line)
             } else {
                 break
@@ -28,6 +30,8 @@ extension MarkdownBlockParser {
         while true {
             var inner = [MarkdownLine(number: lines[end].number, text: lines[end].text.dropFirst(min(marker.contentIndent, lines[end].text.count)))]
             if marker.isEmpty { inner[0] = MarkdownLine(number: lines[end].number, text: "") }
+            var lazy = LazyContinuation()
+            lazy.add(inner[0])
             end += 1
             while end < lines.count {
                 let line = lines[end]
@@ -35,9 +39,11 @@ extension MarkdownBlockParser {
                     // An item that starts blank ends at its first blank line.
                     if marker.isEmpty && inner.count == 1 { break }
                     inner.append(MarkdownLine(number: line.number, text: ""))
+                    lazy.add(inner[inner.count - 1])
                 } else if line.indent >= marker.contentIndent {
                     inner.append(line.dropping(columns: marker.contentIndent))
-                } else if inner.last?.isBlank == false, isLazyContinuation(line, after: inner) {
+                    lazy.add(inner[inner.count - 1])
+                } else if lazy.accepts(line) {
                     inner.append(line)
                 } else {
                     break
@@ -75,24 +81,36 @@ extension MarkdownBlockParser {
         }
         return false
     }
-
-    /// A line that is not a block start of its own continues the paragraph the container ends in.
-    private func isLazyContinuation(_ line: MarkdownLine, after inner: [MarkdownLine]) -> Bool {
-        var scratch = MarkdownBlockParser()
-        guard case .paragraph? = scratch.parse(inner).lastLeaf else { return false }
-        return !(MarkdownLineKind.isThematicBreak(line) || MarkdownLineKind.atxHeading(line) != nil
-            || MarkdownLineKind.fenceOpening(line) != nil || line.trimmed.hasPrefix(">")
-            || MarkdownLineKind.listMarker(line) != nil || (MarkdownLineKind.htmlBlockStart(line).map { $0 < 7 } ?? false))
-    }
 }
 
-extension Array where Element == MarkdownBlock {
-    /// The innermost last block: where a lazy line would go.
-    var lastLeaf: MarkdownBlock? {
-        switch last {
-        case .blockQuote(let children)?: children.lastLeaf
-        case .list(_, _, let items)?: items.last?.lastLeaf
-        default: last
+/// Whether a container's lines so far end in an open paragraph, which a line that starts no block
+/// of its own continues lazily (CommonMark's laziness), tracked line by line as they are gathered.
+struct LazyContinuation {
+    private var fence: (character: Character, length: Int, indent: Int, info: String)?
+    private var paragraphOpen = false
+
+    mutating func add(_ line: MarkdownLine) {
+        if let open = fence {
+            if MarkdownLineKind.isFenceClosing(line, character: open.character, length: open.length) { fence = nil }
+            paragraphOpen = false
+        } else if line.isBlank {
+            paragraphOpen = false
+        } else if let open = MarkdownLineKind.fenceOpening(line) {
+            fence = open
+            paragraphOpen = false
+        } else if MarkdownLineKind.isThematicBreak(line) || MarkdownLineKind.atxHeading(line) != nil
+                    || MarkdownLineKind.htmlBlockStart(line).map({ $0 < 7 }) == true || (line.indent >= 4 && !paragraphOpen) {
+            paragraphOpen = false
+        } else {
+            paragraphOpen = true
         }
+    }
+
+    /// True for a non-blank line that continues the open paragraph (it is then part of it).
+    func accepts(_ line: MarkdownLine) -> Bool {
+        guard paragraphOpen, !line.isBlank else { return false }
+        return !(MarkdownLineKind.isThematicBreak(line) || MarkdownLineKind.atxHeading(line) != nil
+            || MarkdownLineKind.fenceOpening(line) != nil || (line.indent < 4 && line.trimmed.hasPrefix(">"))
+            || MarkdownLineKind.listMarker(line) != nil || (MarkdownLineKind.htmlBlockStart(line).map { $0 < 7 } ?? false))
     }
 }

@@ -41,6 +41,8 @@ struct CmarkDifferentialTests {
         "text\n| a | b |\n| - | - |\n| 1 | 2 |\n",
         "[a [nested] link](/u) [not a link] *[emph link](/x)*\n",
         "**foo*bar** *foo**bar* _foo_bar_\n",
+        "> a\nlazy\n> b\n>\n> ```\n> code\nnot lazy\n\n- item\nlazy line\n- # heading\nnot lazy\n",
+        "> - nested\nlazy\n>     indented\nnot code\n",
         "1. item\n\n   continued paragraph\n\n   ```\n   code in item\n   ```\n2. next\n",
     ]
 
