@@ -13,6 +13,7 @@ enum HelpText {
     COMMANDS:
       run PATH...        Compile each lab, run it once per scenario, compare with its output blocks
       watch PATH...      Run the labs, then re-run each one when it is saved and print what changed
+      html PATH...       Run like `run`, then write a notebook page per file and an index.html
       extract LAB        Write the single Swift file that `run` compiles
       list LAB           Show the lab as labrunner reads it: sections, cells, scenarios, outputs
       cache [clean]      Show where the compile cache is and its size, or empty it
@@ -100,6 +101,18 @@ enum HelpText {
     EXIT STATUS: 2 usage or input error; 130/143 after Ctrl-C/SIGTERM.
     """
 
+    static let html = """
+    USAGE: labrunner html [options] PATH... -o DIR
+
+    Runs the files exactly as `labrunner run` does (same report, cache and exit status), then
+    writes into DIR one self-contained page per file (prose, each Swift cell with its output in
+    every scenario, diffs, compile errors at their line) and an index.html with every verdict.
+    Relative images are copied beside the pages. See docs/notebook.md.
+
+    OPTIONS:
+    \(OptionDeclaration.helpLines(HTMLCommand.declarations).joined(separator: "\n"))
+    """
+
     static let extract = """
     USAGE: labrunner extract LAB [-o FILE] [--plain] [--bare LANG]
 
@@ -143,6 +156,7 @@ enum HelpText {
         switch name {
         case "run": run
         case "watch": watch
+        case "html": html
         case "extract": extract
         case "list": list
         case "cache": cache

@@ -49,6 +49,9 @@ struct LabRunnerMain {
         case "extract":
             if wantsHelp { Console.out(HelpText.extract); return ExitStatus.success }
             return try ExtractCommand(arguments: rest).execute()
+        case "html":
+            if wantsHelp { Console.out(HelpText.html); return ExitStatus.success }
+            return try HTMLCommand(arguments: rest).execute()
         case "cache":
             if wantsHelp { Console.out(HelpText.cache); return ExitStatus.success }
             return try CacheCommand(arguments: rest).execute()
@@ -76,5 +79,5 @@ struct LabRunnerMain {
         return lowered.hasSuffix(".md") || lowered.hasSuffix(".markdown") || FileManager.default.fileExists(atPath: word)
     }
 
-    static let commands = ["run", "watch", "extract", "list", "cache", "student", "grade", "help"]
+    static let commands = ["run", "watch", "html", "extract", "list", "cache", "student", "grade", "help"]
 }

@@ -4,6 +4,8 @@ import LabRunner
 /// `labrunner run PATH…`: wires the options into the pipeline, and its reports to the console and files.
 struct RunCommand {
     let options: RunOptions
+    /// Another writer of the run's report (`html`'s pages); false when it could not write.
+    var writeSite: ((RunReport) -> Bool)? = nil
 
     init(arguments: [String]) throws(UsageError) {
         options = try RunOptions(arguments: arguments)
@@ -82,7 +84,7 @@ struct RunCommand {
         let run = RunReport(files: files, appleAvailable: appleAvailable)
         if labPaths.isEmpty { Console.out("no labs in this shard") }
         if environment["GITHUB_ACTIONS"] == "true" { Console.out(GitHubAnnotations.lines(run)) }
-        if !writeReports(run) { return ExitStatus.usage }
+        if !writeReports(run) || writeSite?(run) == false { return ExitStatus.usage }
         Console.out(terminal.closing(run.totals))
         switch run.verdict {
         // A file that could not be checked (not a lab, swiftc broken, an unknown --scenario) is

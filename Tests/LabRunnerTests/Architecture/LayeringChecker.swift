@@ -6,7 +6,7 @@
 struct LayeringChecker {
     /// The library's stages, in dependency order: a stage may use its own and earlier ones.
     static let stages = ["Support", "Process", "Markdown", "SwiftSource", "Lab", "Guide", "Program", "Compile", "Run",
-                         "Verify", "Pipeline", "Update", "Report", "Watch", "Serve"]
+                         "Verify", "Pipeline", "Update", "Report", "Notebook", "Watch", "Serve"]
 
     /// One source file: its stage (a folder of `Sources/LabRunner`), its path for messages, its text.
     struct File {

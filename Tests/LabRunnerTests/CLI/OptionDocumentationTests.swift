@@ -18,6 +18,7 @@ struct OptionDocumentationTests {
 
     static let commands = [
         Command(name: "run", spec: RunOptions.spec),
+        Command(name: "html", spec: HTMLCommand.spec),
         Command(name: "extract", spec: ExtractCommand.spec),
         Command(name: "list", spec: ListCommand.spec),
         Command(name: "student", spec: StudentCommand.spec),

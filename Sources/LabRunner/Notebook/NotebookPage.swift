@@ -1,0 +1,70 @@
+/// One file of a run as a page: its prose rendered, each Swift cell with its code and its
+/// output in every scenario, notes about the whole file on top. Built from the report model
+/// alone (a lab's `FileReport` keeps its bytes), so the page says what the run found.
+package struct NotebookPage: Sendable {
+    package let file: FileReport
+    /// Where the index is, relative to the page (`../index.html`).
+    package let indexLink: String
+
+    package init(file: FileReport, indexLink: String) {
+        self.file = file
+        self.indexLink = indexLink
+    }
+
+    /// The page's title: the front matter's, else the first heading's, else the path.
+    package var title: String {
+        if case .lab(let title?, _, _) = file.content, !title.isEmpty { return title }
+        return file.path
+    }
+
+    package func html() -> String {
+        NotebookStyle.page(title: title, body: header() + content())
+    }
+
+    private func header() -> String {
+        let verdict = NotebookIndex.verdict(file)
+        return "<nav><a href=\"\(HTMLEscaping.attribute(indexLink))\">All files</a></nav>\n"
+            + "<header class=\"file\"><p><code>\(HTMLEscaping.text(file.path))</code> "
+            + "<span class=\"verdict \(verdict.css)\">\(HTMLEscaping.text(verdict.text))</span></p></header>\n"
+    }
+
+    private func content() -> String {
+        switch file.content {
+        case .unreadable(let error):
+            return "<p class=\"problem\">\(HTMLEscaping.text(error.description))</p>\n"
+        case .invalid(let error, let excerpt):
+            let lines = [error.description] + (excerpt?.lines(style: .plain) ?? [])
+            return "<pre class=\"problem\">\(HTMLEscaping.text(lines.joined(separator: "\n")))</pre>\n"
+        case .lab(_, _, let document):
+            let results = NotebookResults(file)
+            var notes = ""
+            if !results.fileNotes.isEmpty {
+                notes = "<div class=\"notes\">\n" + results.fileNotes.map { note in
+                    "<p class=\"\(note.verdict)\"><span class=\"verdict\">\(HTMLEscaping.text(note.text))</span></p>\n"
+                }.joined() + "</div>\n"
+            }
+            return notes + "<main>\n" + prose(document, results) + "</main>\n"
+        }
+    }
+
+    /// The document after its front matter, fences that are cells replaced by cells, output
+    /// and diagnostics blocks the cells show left out.
+    private func prose(_ document: [UInt8], _ results: NotebookResults) -> String {
+        let source = MarkdownSource(bytes: document)
+        let skip = (try? FrontMatter.parse(source, path: file.path))?.lineCount ?? 0
+        let text = source.lines.dropFirst(skip).map { source.text(of: $0) }.joined(separator: "\n")
+        var renderer = MarkdownHTML()
+        let path = file.path
+        renderer.fence = { info, code, line in
+            if results.shownBlocks.contains(line) { return "" }
+            let isCell = results.scenarios[line] != nil || results.checks[line] != nil || results.skipped[line] != nil
+                || !results.diagnostics(in: line...(line + code.split(separator: "\n", omittingEmptySubsequences: false).count)).isEmpty
+            if isCell { return NotebookCell(path: path, line: line, code: code, results: results).html() }
+            let language = info.split(separator: " ").first.map(String.init) ?? ""
+            guard language == "swift" else { return nil }
+            return "<pre class=\"code\"><code class=\"language-swift\">"
+                + SwiftHighlighter.lines(code).joined(separator: "\n") + "</code></pre>\n"
+        }
+        return renderer.render(text, firstLine: skip + 1)
+    }
+}

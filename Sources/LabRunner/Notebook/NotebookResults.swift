@@ -1,0 +1,66 @@
+/// A lab's results regrouped by the Markdown line of each cell's fence, which is where the
+/// page shows them: every scenario's view of the cell, the errors inside it, a check's verdict.
+struct NotebookResults {
+    /// One scenario's view of one cell.
+    struct ScenarioCell {
+        let scenario: ScenarioReport
+        let cell: CellReport
+    }
+
+    private(set) var scenarios: [Int: [ScenarioCell]] = [:]
+    private(set) var checks: [Int: CheckReport] = [:]
+    private(set) var skipped: [Int: SkippedCell] = [:]
+    /// Errors and warnings with a line in the lab.
+    private(set) var diagnostics: [DiagnosticReport] = []
+    /// Lines of the output and diagnostics blocks the results show, which the page leaves out.
+    private(set) var shownBlocks: Set<Int> = []
+    /// Parts whose outcome belongs to the whole file (not compiled here, tool failure…).
+    private(set) var fileNotes: [(verdict: String, text: String)] = []
+
+    init(_ file: FileReport) {
+        for part in file.parts {
+            for scenario in part.scenarios {
+                for cell in scenario.cells {
+                    scenarios[cell.line, default: []].append(ScenarioCell(scenario: scenario, cell: cell))
+                    if let line = cell.expectedLine { shownBlocks.insert(line) }
+                }
+            }
+            for cell in part.skippedCells { skipped[cell.line] = cell }
+            diagnostics += part.warnings.filter { $0.location?.path == file.path }
+            switch part.result {
+            case .checked(let check):
+                checks[check.cellLine] = check
+                if let line = check.expectedLine { shownBlocks.insert(line) }
+                diagnostics += check.errors.filter { $0.location?.path == file.path }
+                if case .rejected(let errors) = check.failure { diagnostics += errors.filter { $0.location?.path == file.path } }
+                if case .earlierCellsFail(let errors) = check.failure {
+                    fileNotes.append(("fail", "\(part.name): \(check.summary)"))
+                    diagnostics += errors.filter { $0.location?.path == file.path }
+                }
+            case .compileFailed(let failure):
+                diagnostics += failure.diagnostics.filter { $0.location?.path == file.path }
+                let outside = failure.diagnostics.filter { $0.location?.path != file.path && $0.severity == "error" }
+                fileNotes.append(("fail", "\(part.name): \(failure.summary)"
+                                  + outside.map { "\n" + $0.line }.joined()))
+            case .toolFailed(let failure):
+                fileNotes.append(("fail", "\(part.name): not checked: \(failure.text)"))
+            case .missingModules(let missing):
+                fileNotes.append(("skipped", "\(part.name): skipped: \(missing.message)"))
+            case .nothingToCompile(let onThisPlatform):
+                fileNotes.append(("skipped", PartReport.nothingToCompileMessage(onThisPlatform: onThisPlatform)))
+            case .compiledOnly:
+                fileNotes.append(("pass", "\(part.name): compiled, no transcripts"))
+            case .ran:
+                break
+            }
+        }
+        // A diagnostic reported twice (a check's errors and its failure) is shown once.
+        var seen = Set<String>()
+        diagnostics = diagnostics.filter { seen.insert($0.line).inserted }
+    }
+
+    /// The diagnostics whose line is inside `lines`, in order.
+    func diagnostics(in lines: ClosedRange<Int>) -> [DiagnosticReport] {
+        diagnostics.filter { $0.location.map { lines.contains($0.line) } ?? false }
+    }
+}

@@ -1,0 +1,65 @@
+import Foundation
+@testable import LabRunner
+
+/// Headless Chromium for the browser tests: Debian's `chromium` (or `$CHROMIUM`), found on PATH.
+/// As root it needs `--no-sandbox`. `--dump-dom` prints the DOM after the page's scripts ran.
+enum Chromium {
+    static let path: String? = {
+        if let explicit = ProcessInfo.processInfo.environment["CHROMIUM"], ExecutableSearch.isExecutableFile(explicit) { return explicit }
+        let search = ProcessInfo.processInfo.environment["PATH"]
+        return ["chromium", "chromium-browser", "google-chrome"].lazy.compactMap { ExecutableSearch.find($0, path: search) }.first
+    }()
+
+    static var isAvailable: Bool { path != nil }
+
+    static func arguments(_ extra: [String]) -> [String] {
+        ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-extensions"] + extra
+    }
+
+    /// A profile of the test run's own, so nothing reads or writes the user's.
+    static let profile: String = {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("labrunner-chromium-\(getpid())").path
+        atexit {
+            let parent = FileManager.default.temporaryDirectory.path
+            for name in (try? FileManager.default.contentsOfDirectory(atPath: parent)) ?? []
+            where name.hasPrefix("labrunner-chromium-\(getpid())") {
+                try? FileManager.default.removeItem(atPath: parent + "/" + name)
+            }
+        }
+        return folder
+    }()
+
+    /// The DOM of each page after its scripts ran, two browsers at a time.
+    static func dumpDOM(_ files: [String]) throws -> [String: String] {
+        guard let path else { return [:] }
+        let results = LockedValue([String: String]())
+        let failures = LockedValue([String]())
+        DispatchQueue.concurrentPerform(iterations: files.count) { index in
+            let file = files[index]
+            // Each browser its own profile: two Chromiums cannot share one.
+            let request = ProcessRequest(executable: path,
+                                         arguments: arguments(["--user-data-dir=\(profile)-\(index)", "--dump-dom",
+                                                               URL(fileURLWithPath: file).absoluteString]),
+                                         environment: ProcessInfo.processInfo.environment, workingDirectory: nil,
+                                         timeout: 60, outputLimit: 32 << 20)
+            do {
+                let result = try ChildProcess.run(request)
+                results.withLock { $0[file] = String(decoding: result.stdout, as: UTF8.self) }
+            } catch {
+                failures.withLock { $0.append("\(file): \(error)") }
+            }
+        }
+        if let failure = failures.withLock({ $0.first }) { throw ChromiumError.failed(failure) }
+        return results.withLock { $0 }
+    }
+
+    enum ChromiumError: Error { case failed(String) }
+}
+
+extension StringProtocol {
+    /// Whether the regular expression `pattern` matches somewhere in the text.
+    func containsPattern(_ pattern: String) -> Bool {
+        let text = String(self)
+        return (try? NSRegularExpression(pattern: pattern))?.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
+    }
+}

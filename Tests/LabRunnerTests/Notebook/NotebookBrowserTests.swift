@@ -1,0 +1,102 @@
+import Foundation
+import Testing
+@testable import LabRunner
+
+/// The pages in a real browser (headless Chromium): after the page's own script ran, the DOM has
+/// every cell and every scenario's output with the verdict the run found, a failing lab's diff
+/// under its cell in its scenario, and the hostile lab's page ran nothing of the lab's.
+/// Chromium is Debian's `chromium` (`.ci/run` installs it); without it these tests are skipped.
+@Suite(.serialized, .enabled(if: Chromium.isAvailable, "headless Chromium (`chromium`) is not installed: see README"))
+struct NotebookBrowserTests {
+    /// `labrunner html Labs/ mismatch.md hostile.md -o site --json report.json`, rendered once, and the DOM of every page.
+    struct Site: Sendable {
+        let folder: String
+        let report: [String: Any & Sendable]
+        let dom: [String: String]
+        let status: Int32
+
+        func dom(of path: String) -> String { dom[folder + "/site/" + NotebookSite.pagePath(for: path)] ?? "" }
+    }
+
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().path
+
+    static let site: Result<Site, Error> = Result {
+        let folder = try LabRunnerCLI.temporaryDirectory()
+        try HostileLab.text.write(toFile: folder + "/hostile.md", atomically: true, encoding: .utf8)
+        let mismatch = LabRunnerCLI.fixtures + "/mismatch.md"
+        // The course's labs from a cache that outlives the test run (.build), so only the first run compiles them.
+        let cache = root + "/.build/labrunner-browser-tests-cache"
+        let result = try LabRunnerCLI.run(["html", root + "/Labs", mismatch, "hostile.md", "-o", "site",
+                                           "--json", "report.json", "--cache-dir", cache], in: folder)
+        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: folder + "/report.json")))
+        let pages = try FileManager.default.subpathsOfDirectory(atPath: folder + "/site").filter { $0.hasSuffix(".html") }
+        let dom = try Chromium.dumpDOM(pages.map { folder + "/site/" + $0 })
+        return Site(folder: folder, report: (json as? [String: Any & Sendable]) ?? [:], dom: dom, status: result.status)
+    }
+
+    @Test func everyCellShowsEveryScenarioWithTheRunsVerdict() throws {
+        let site = try Self.site.get()
+        #expect(site.status == 1, "mismatch.md and hostile.md fail")
+        let parts = try #require(site.report["labs"] as? [[String: Any]])
+        var checked = 0
+        for part in parts where (part["path"] as? String)?.contains("/Labs/") == true {
+            let path = try #require(part["path"] as? String)
+            let dom = site.dom(of: path)
+            #expect(dom.contains("class=\"tabbed\""), "the page's script did not run on \(path)")
+            for scenario in part["scenarios"] as? [[String: Any]] ?? [] {
+                let name = try #require(scenario["name"] as? String)
+                for cell in scenario["cells"] as? [[String: Any]] ?? [] {
+                    let line = try #require(cell["line"] as? Int)
+                    let status = try #require(cell["status"] as? String)
+                    let shown = ["pass": "pass", "updated": "pass", "fail": "fail", "skipped": "skipped"][status] ?? "(fail|skipped)"
+                    let section = Self.section(dom, line: line)
+                    #expect(section.containsPattern("data-scenario=\"\(name)\" data-status=\"\(shown)\""),
+                            "\(path):\(line) in \(name) should be \(status)")
+                    checked += 1
+                }
+            }
+        }
+        #expect(checked > 100, "only \(checked) cells checked")
+    }
+
+    @Test func aFailingLabShowsItsDiffUnderTheRightCellInTheRightScenario() throws {
+        let site = try Self.site.get()
+        let dom = site.dom(of: LabRunnerCLI.fixtures + "/mismatch.md")
+        let cell = Self.section(dom, line: 3)
+        #expect(cell.contains("failed in mock, empty, failing"))
+        // The first failing tab is selected by the script; every panel keeps its diff.
+        #expect(cell.containsPattern(#"aria-selected="true"[^>]*>mock"#) || cell.containsPattern(#"data-panel="L3-mock-0"[^>]*aria-selected="true""#))
+        let mock = try #require(Self.panel(cell, scenario: "mock"))
+        #expect(mock.contains("data-status=\"fail\""))
+        #expect(mock.contains("<span class=\"del\">-line two</span><span class=\"ins\">+line 2</span>"))
+        let second = Self.section(dom, line: 12)
+        #expect(second.contains("<span class=\"ins\">+unexpected</span>"))
+        #expect(!Self.section(dom, line: 3).contains("+unexpected"))
+    }
+
+    @Test func theHostileLabRunsNoScriptOfItsOwn() throws {
+        let site = try Self.site.get()
+        let dom = site.dom(of: "hostile.md")
+        #expect(dom.contains("class=\"tabbed\""), "the page's own script should run")
+        // Every attempt sets document.title to `pwned-…`; the title is still the page's own.
+        let title = dom.range(of: "<title>").flatMap { open in dom[open.upperBound...].range(of: "</title>").map { dom[open.upperBound..<$0.lowerBound] } }
+        #expect(title == "hostile.md")
+        for sign in HostileLab.markupSigns { #expect(!dom.containsPattern(sign), "\(sign) in the DOM") }
+        // What it printed is on the page, as text.
+        #expect(dom.contains("&lt;b id=\"injected\"&gt;injected&lt;/b&gt;") || dom.contains("&lt;b id=&quot;injected&quot;&gt;"))
+    }
+
+    /// The `<section>` of the cell at `line`.
+    static func section(_ dom: String, line: Int) -> Substring {
+        guard let start = dom.range(of: "id=\"L\(line)\" data-line=") else { return "" }
+        let rest = dom[start.lowerBound...]
+        return rest[..<(rest.range(of: "</section>")?.upperBound ?? rest.endIndex)]
+    }
+
+    static func panel(_ section: Substring, scenario: String) -> Substring? {
+        guard let start = section.range(of: "data-scenario=\"\(scenario)\"") else { return nil }
+        let rest = section[start.lowerBound...]
+        return rest[..<(rest.range(of: "role=\"tabpanel\"", options: [], range: rest.index(after: rest.startIndex)..<rest.endIndex)?.lowerBound ?? rest.endIndex)]
+    }
+}

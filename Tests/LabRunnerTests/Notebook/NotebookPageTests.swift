@@ -1,0 +1,117 @@
+import Testing
+@testable import LabRunner
+
+/// A page built from the report model: each cell's results in place, every lab string escaped.
+struct NotebookPageTests {
+    static func page(_ outcome: FileOutcome) -> String {
+        NotebookPage(file: FileReport(outcome, appleAvailable: false), indexLink: "../index.html").html()
+    }
+
+    /// The text of the element with `id`, up to the next element with an id of the same kind.
+    static func section(_ html: String, id: String) -> Substring {
+        guard let start = html.range(of: "id=\"\(id)\"") else { return "" }
+        let rest = html[start.lowerBound...]
+        let end = rest.dropFirst().range(of: "<section ")?.lowerBound ?? rest.endIndex
+        return rest[..<end]
+    }
+
+    @Test func aFailedScenarioShowsItsDiffUnderItsCell() {
+        let html = Self.page(ReportFixture.mismatch())
+        let cell = Self.section(html, id: "L15")
+        #expect(cell.contains("labs/greetings.md:15</a>"))
+        #expect(cell.contains("data-scenario=\"mock\" data-status=\"pass\""))
+        #expect(cell.contains("data-scenario=\"failing\" data-status=\"fail\""))
+        #expect(cell.contains("<span class=\"del\">-error: [..]</span><span class=\"ins\">+complete(3)</span>"))
+        #expect(cell.contains("output block at line 21"))
+        // The first cell passed everywhere: its output, no diff.
+        let first = Self.section(html, id: "L7")
+        #expect(first.contains("<pre class=\"out\">hello\n</pre>"))
+        #expect(!first.contains("class=\"diff\""))
+    }
+
+    @Test func frontMatterAndOutputBlocksAreNotShownAsText() {
+        let html = Self.page(ReportFixture.mismatch())
+        #expect(!html.contains("scenarios: mock, failing"))
+        #expect(html.contains("<title>Greetings &amp; &lt;friends&gt;</title>"))
+        // Output blocks (lines 11, 18, 21) are the cells' expected outputs, not prose code.
+        #expect(!html.contains("<pre><code class=\"language-output"))
+        #expect(html.contains("<h1>Greetings</h1>"))
+    }
+
+    @Test func skippedAndAppleCellsSayWhy() {
+        let html = Self.page(ReportFixture.mismatch())
+        #expect(Self.section(html, id: "L25").contains("skipped: marked skip"))
+        #expect(Self.section(html, id: "L29").contains("skipped: needs SwiftUI, not available here (imports SwiftUI)"))
+    }
+
+    @Test func hostileOutputIsShownAsTextAndNeverAsMarkup() {
+        let hostile = "</script><img src=x onerror=alert(1)><script>document.title='pwned'</script>\n"
+        let html = Self.page(ReportFixture.mismatch(actual: hostile))
+        #expect(!html.contains("<img src=x"))
+        #expect(html.contains("&lt;/script&gt;&lt;img src=x onerror=alert(1)&gt;"))
+        // The tool's own script is the only one.
+        #expect(html.components(separatedBy: "<script").count == 2)
+    }
+
+    @Test func aCompileErrorIsMarkedAtItsLineInItsCell() {
+        let html = Self.page(ReportFixture.compileFailure())
+        let cell = Self.section(html, id: "L15")
+        #expect(cell.contains("<span class=\"ln error\" id=\"L16\""))
+        #expect(cell.contains("<li class=\"error\">labs/greetings.md:16:7: error: cannot find 'second' in scope</li>"))
+        #expect(cell.contains("does not compile"))
+        #expect(cell.contains("data-scenario=\"mock\" data-status=\"fail\""))
+        #expect(cell.contains("did not compile (2 errors)"))
+    }
+
+    @Test func aCompileFailCellShowsItsVerdictErrorsAndDiagnosticsDiff() {
+        let passes = Self.page(GoldenFixtures.checkPasses())
+        let cell = Self.section(passes, id: "L8")
+        #expect(cell.contains("<span class=\"badge pass\">passed</span>"))
+        #expect(cell.contains("compile_fail: rejected by swiftc as expected"))
+        // The diagnostics block (line 11) is what the check compares with: not repeated as prose.
+        #expect(!passes.contains("<pre><code class=\"language-diagnostics\">"))
+        let differs = Self.section(Self.page(GoldenFixtures.checkDiffers()), id: "L8")
+        #expect(differs.contains("<span class=\"badge fail\">failed</span>"))
+        #expect(differs.contains("<span class=\"ln error\" id=\"L9\""))
+        #expect(differs.contains("<span class=\"ins\">+error: cannot convert value of type 'String' to specified type 'Double'</span>"))
+    }
+
+    @Test func aFileThatIsNotALabGetsAPageSayingWhy() {
+        let html = Self.page(ReportFixture.invalid())
+        #expect(html.contains("<pre class=\"problem\">"))
+        #expect(html.contains("error: "))
+        #expect(html.contains("<span class=\"verdict fail\">not a valid lab</span>"))
+    }
+
+    @Test func thePolicyAllowsOnlyThePagesOwnStyleAndScript() {
+        let policy = NotebookStyle.contentSecurityPolicy
+        #expect(policy.hasPrefix("default-src 'none'"))
+        #expect(policy.contains("script-src '\(NotebookStyle.hash(NotebookStyle.script))'"))
+        #expect(!policy.contains("unsafe"))
+        #expect(NotebookStyle.base64(Array("abc".utf8)) == "YWJj")
+        #expect(NotebookStyle.base64(Array("ab".utf8)) == "YWI=")
+        // SHA-256 of "" in base64, as CSP hashes are written.
+        #expect(NotebookStyle.hash("") == "sha256-47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU=")
+    }
+
+    @Test func theIndexListsEveryFileWithItsVerdict() {
+        let run = RunReport(files: [FileReport(ReportFixture.allPass(path: "labs/a.md"), appleAvailable: false),
+                                    FileReport(ReportFixture.mismatch(path: "labs/b.md"), appleAvailable: false)],
+                            appleAvailable: false)
+        let html = NotebookIndex.html(run, pagePath: { NotebookSite.pagePath(for: $0.path) })
+        #expect(html.contains("<tr class=\"pass\"><td class=\"path\"><a href=\"labs/a.html\">labs/a.md</a>"))
+        #expect(html.contains("<tr class=\"fail\"><td class=\"path\"><a href=\"labs/b.html\">labs/b.md</a>"))
+        #expect(html.contains("3 passed, 1 failed"))
+    }
+
+    @Test func pagesStayInsideTheSiteFolder() {
+        #expect(NotebookSite.pagePath(for: "Labs/lab01.md") == "Labs/lab01.html")
+        #expect(NotebookSite.pagePath(for: "../x/./y.md") == "_up/x/y.html")
+        #expect(NotebookSite.pagePath(for: "/abs/z.markdown") == "abs/z.html")
+        #expect(NotebookSite.pagePath(for: "index.md") == "index_.html")
+        #expect(NotebookSite.rootLink(from: "Labs/lab01.html") == "../")
+        let html = "<img src=\"img/a%20b.png?x=1\" alt=\"\" /><img src=\"https://x/y.png\" /><img src=\"../up.png\" />"
+            + "<img src=\"/abs.png\" /><img src=\"%2E%2E/%2E%2E/etc/passwd\" /><img src=\"a/%2e%2e/%2e%2e/x.png\" />"
+        #expect(NotebookSite.relativeImages(in: html) == ["img/a b.png"])
+    }
+}
