@@ -76,11 +76,23 @@ package struct BuildDirectory: Sendable {
     /// Removes every build folder still in use, and refuses to make new ones: for an
     /// interrupted run, after its processes were killed (a live swiftc could still write).
     /// Their locks go with the process, which is about to exit.
-    package static func removeAllLive() {
-        registry.withLock { registry in
+    ///
+    /// A process killed a moment ago may still be writing (SIGKILL takes effect when the process
+    /// is next scheduled, later on a loaded machine): a file it adds while the folder is being
+    /// emptied makes the last `rmdir` fail, so what is left is removed again for a short while.
+    package static func removeAllLive(retryingFor seconds: Double = 2) {
+        var left = registry.withLock { registry in
             registry.isClosed = true
-            for path in registry.live { try? FileManager.default.removeItem(atPath: path) }
-            registry.live.removeAll()
+            defer { registry.live.removeAll() }
+            return Array(registry.live)
+        }
+        let deadline = Date().addingTimeInterval(seconds)
+        while true {
+            left = left.filter { path in
+                (try? FileManager.default.removeItem(atPath: path)) == nil && FileManager.default.fileExists(atPath: path)
+            }
+            if left.isEmpty || Date() >= deadline { return }
+            usleep(20_000)
         }
     }
 
