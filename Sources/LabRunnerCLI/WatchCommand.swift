@@ -7,8 +7,8 @@ import LabRunner
 /// Ctrl-C, which the `InterruptHandler` turns into a clean stop (children killed, folders removed).
 struct WatchCommand {
     let options: WatchOptions
-    /// Turns a report into a served page; the built-in plain page until a full renderer is plugged in.
-    var renderer: LiveSite.Renderer = PlainNotebookPage.render
+    /// Turns a report into a served page: the notebook page `labrunner html` writes.
+    var renderer: LiveSite.Renderer = { NotebookPage(file: $0, indexLink: "/").html() }
 
     init(arguments: [String]) throws(UsageError) {
         options = try WatchOptions(arguments: arguments)

@@ -50,8 +50,10 @@ enum NotebookStyle {
     pre{white-space:pre-wrap;background:none;border:1px solid #ccc}a.where{text-decoration:none}}
     """
 
-    /// Tabs: each `.outputs` shows one panel at a time, the first failing one first.
+    /// Tabs: each `.outputs` shows one panel at a time, the first failing one first. Set up again
+    /// when `watch --serve` swaps the page's body in place (`labrunner:updated`).
     static let script = """
+    const setUpTabs = () => {
     document.body.classList.add('tabbed');
     for (const box of document.querySelectorAll('.outputs')) {
       const tabs = [...box.querySelectorAll('.tab')];
@@ -65,6 +67,9 @@ enum NotebookStyle {
       for (const t of tabs) t.addEventListener('click', () => show(t));
       show(tabs.find((t) => t.classList.contains('fail')) || tabs[0]);
     }
+    };
+    setUpTabs();
+    document.addEventListener('labrunner:updated', setUpTabs);
     """
 
     /// The policy: the inline style and script by their SHA-256, nothing else.
