@@ -7,10 +7,7 @@ enum CheckingPipeline {
     static func make(environment: [String: String]) throws(BuildError) -> LabPipeline {
         let compiler = try SwiftCompiler.locate(environment: environment)
         var pipeline = LabPipeline(compiler: compiler, environment: environment)
-        var cache = CompileCache(directory: CompileCache.defaultDirectory(environment: environment))
-        cache.warn = { Console.diagnostic(["labrunner: warning: \($0)"]) }
-        pipeline.cache = cache
-        pipeline.compilerVersion = CompilerVersionLookup(compilerPath: compiler.path, cache: cache, environment: environment)
+        pipeline.useCache(CompileCache.defaultDirectory(environment: environment), compiler: compiler)
         return pipeline
     }
 }

@@ -14,7 +14,6 @@ struct RunCommand {
     func execute() -> Int32 {
         let environment = ProcessInfo.processInfo.environment
         var labPaths: [String]
-        var compiler: SwiftCompiler
         do {
             labPaths = try LabFile.expand(options.paths)
         } catch {
@@ -34,26 +33,12 @@ struct RunCommand {
             Console.error(error.description)
             return ExitStatus.usage
         }
+        var pipeline: LabPipeline
         do {
-            compiler = try SwiftCompiler.locate(environment: environment)
-            compiler.timeout = options.compileTimeout
+            pipeline = try options.makePipeline(environment: environment)
         } catch {
             Console.error(error.description)
             return ExitStatus.usage
-        }
-        var pipeline = LabPipeline(compiler: compiler, environment: environment)
-        pipeline.scenarioFilter = options.scenarios
-        pipeline.timeoutOverride = options.timeout
-        pipeline.repeats = options.repeats
-        pipeline.strict = options.strict
-        pipeline.bareLanguage = options.bareLanguage
-        pipeline.runWithoutTranscripts = options.update
-        pipeline.limiter = JobLimiter(slots: options.jobs)
-        if options.useCache {
-            var cache = CompileCache(directory: options.cacheDirectory ?? CompileCache.defaultDirectory(environment: environment))
-            cache.warn = { Console.diagnostic(["labrunner: warning: \($0)"]) }
-            pipeline.cache = cache
-            pipeline.compilerVersion = CompilerVersionLookup(compilerPath: compiler.path, cache: cache, environment: environment)
         }
         // Removed at the end (and by the interrupt handler, like every build folder).
         let runFolder = options.useCache ? nil : try? BuildDirectory.makePrivate()
@@ -61,7 +46,7 @@ struct RunCommand {
         pipeline.moduleCacheWithoutCache = runFolder.map { $0.path + "/module-cache" }
         var terminal = TerminalReport(style: .forStandardOutput(environment: environment))
         terminal.verbose = options.verbose
-        if options.verbose { Console.out(terminal.style.dim("swiftc: \(compiler.path), jobs: \(options.jobs)")) }
+        if options.verbose { Console.out(terminal.style.dim("swiftc: \(pipeline.compiler.path), jobs: \(options.jobs)")) }
 
         let progress = ProgressLine(enabled: ProgressLine.isWanted(environment: environment), total: labPaths.count)
         let update = options.update

@@ -108,21 +108,8 @@ struct WatchCommand {
 
     /// The pipeline `run` would make of the same options (no `--update`, no reports).
     private func makePipeline(environment: [String: String]) throws(BuildError) -> LabPipeline {
-        let run = options.run
-        var compiler = try SwiftCompiler.locate(environment: environment)
-        compiler.timeout = run.compileTimeout
-        var pipeline = LabPipeline(compiler: compiler, environment: environment)
-        pipeline.scenarioFilter = run.scenarios
-        pipeline.timeoutOverride = run.timeout
-        pipeline.strict = run.strict
-        pipeline.bareLanguage = run.bareLanguage
-        pipeline.limiter = JobLimiter(slots: run.jobs)
-        if run.useCache {
-            var cache = CompileCache(directory: run.cacheDirectory ?? CompileCache.defaultDirectory(environment: environment))
-            cache.warn = { Console.diagnostic(["labrunner: warning: \($0)"]) }
-            pipeline.cache = cache
-            pipeline.compilerVersion = CompilerVersionLookup(compilerPath: compiler.path, cache: cache, environment: environment)
-        } else if let folder = try? BuildDirectory.makePrivate() {
+        var pipeline = try options.run.makePipeline(environment: environment)
+        if !options.run.useCache, let folder = try? BuildDirectory.makePrivate() {
             // Lives as long as the watch; the interrupt handler removes it with every build folder.
             pipeline.moduleCacheWithoutCache = folder.path + "/module-cache"
         }

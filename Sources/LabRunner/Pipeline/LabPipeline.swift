@@ -2,8 +2,8 @@ import Foundation
 
 /// Runs one lab through every stage: parse, generate, build, run each scenario, verify.
 package struct LabPipeline: Sendable {
-    let compiler: SwiftCompiler
-    let environment: [String: String]
+    package let compiler: SwiftCompiler
+    package let environment: [String: String]
     /// Only these scenarios (all when empty).
     package var scenarioFilter: [String] = []
     package var timeoutOverride: Double? = nil
