@@ -69,20 +69,8 @@ package enum PlainNotebookPage {
         """
     }
 
-    /// Text safe in HTML content and in quoted attribute values.
+    /// Text safe in HTML content and in quoted attribute values: the notebook's escaping.
     package static func escape(_ text: String) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for character in text.unicodeScalars {
-            switch character {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            default: out.unicodeScalars.append(character)
-            }
-        }
-        return out
+        HTMLEscaping.attribute(text)
     }
 }
