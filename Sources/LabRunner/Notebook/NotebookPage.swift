@@ -35,7 +35,7 @@ package struct NotebookPage: Sendable {
         case .invalid(let error, let excerpt):
             let lines = [error.description] + (excerpt?.lines(style: .plain) ?? [])
             return "<pre class=\"problem\">\(HTMLEscaping.text(lines.joined(separator: "\n")))</pre>\n"
-        case .lab(_, _, let document):
+        case .lab(_, let parts, let document):
             let results = NotebookResults(file)
             var notes = ""
             if !results.fileNotes.isEmpty {
@@ -43,8 +43,31 @@ package struct NotebookPage: Sendable {
                     "<p class=\"\(note.verdict)\"><span class=\"verdict\">\(HTMLEscaping.text(note.text))</span></p>\n"
                 }.joined() + "</div>\n"
             }
-            return notes + "<main>\n" + prose(document, results) + "</main>\n"
+            return notes + exercises(parts.flatMap(\.exercises)) + "<main>\n" + prose(document, results) + "</main>\n"
         }
+    }
+
+    /// A lab's exercises: for a student, each done or not yet with its hint; for an instructor,
+    /// whether each stub was checked. Nothing for a lab without exercises.
+    private func exercises(_ exercises: [ExerciseReport]) -> String {
+        guard !exercises.isEmpty else { return "" }
+        let items = exercises.map { exercise -> String in
+            let verdict = switch exercise.status {
+            case .done, .stubFails: "pass"
+            case .notYet, .followsFrom, .stubPasses, .stubDoesNotCompile: "fail"
+            case .notChecked: "skipped"
+            }
+            let name = exercise.title.map { "\($0) (\(exercise.id))" } ?? exercise.id
+            var item = "<li class=\"exercise \(verdict)\" id=\"exercise-\(HTMLEscaping.anchor(exercise.id))\">"
+                + "<a class=\"where\" href=\"#L\(exercise.line)\">\(HTMLEscaping.text(file.path)):\(exercise.line)</a> "
+                + "<b>\(HTMLEscaping.text(name))</b>, \(exercise.points) point\(exercise.points == 1 ? "" : "s"): "
+                + "<span class=\"verdict\">\(HTMLEscaping.text(exercise.message))</span>"
+            if verdict == "fail", !exercise.hint.isEmpty {
+                item += "<p class=\"hint\">hint: \(HTMLEscaping.text(exercise.hint))</p>"
+            }
+            return item + "</li>\n"
+        }
+        return "<section class=\"exercises\"><h2>Exercises</h2>\n<ul>\n" + items.joined() + "</ul></section>\n"
     }
 
     /// The document after its front matter, fences that are cells replaced by cells, output

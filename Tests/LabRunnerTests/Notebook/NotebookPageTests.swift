@@ -115,3 +115,28 @@ struct NotebookPageTests {
         #expect(NotebookSite.relativeImages(in: html) == ["img/a b.png"])
     }
 }
+
+/// A student's copy shows each exercise done or not yet, with its hint, on the page as in the
+/// terminal and the JSON report.
+struct NotebookExerciseTests {
+    @Test func aStudentsPageSaysWhichExercisesAreDoneWithTheirHints() throws {
+        let file = FileReport(ReportFixture.mismatch(), appleAvailable: false)
+        guard case .lab(let title, var parts, let document) = file.content else {
+            Issue.record("the fixture is a lab")
+            return
+        }
+        parts[0].exercises = [
+            ExerciseReport(id: "greet", title: "Greet <everyone>", points: 2, line: 7, hint: "print each name", status: .done),
+            ExerciseReport(id: "state", title: nil, points: 1, line: 15, hint: "show loading first", status: .notYet(stoppedAt: nil)),
+        ]
+        let page = NotebookPage(file: FileReport(path: file.path, content: .lab(title: title, parts: parts, document: document),
+                                                 duration: nil, update: nil), indexLink: "../index.html").html()
+        #expect(page.contains("<li class=\"exercise pass\" id=\"exercise-greet\">"))
+        #expect(page.contains("<b>Greet &lt;everyone&gt; (greet)</b>, 2 points: <span class=\"verdict\">done</span></li>"))
+        #expect(page.contains("<li class=\"exercise fail\" id=\"exercise-state\">"))
+        #expect(page.contains("<p class=\"hint\">hint: show loading first</p>"))
+        #expect(!page.contains("hint: print each name"), "a done exercise shows no hint")
+        let plain = NotebookPage(file: file, indexLink: "../index.html").html()
+        #expect(!plain.contains("class=\"exercises\""), "a lab without exercises has no exercise list")
+    }
+}
