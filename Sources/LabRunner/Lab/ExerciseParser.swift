@@ -75,6 +75,9 @@ enum SolutionRegionScanner {
             let line = source.lines[content.line - 1]
             let bytes = source.bytes[content.textStart..<line.contentEnd]
             let leading = bytes.prefix { $0 == 0x20 || $0 == 0x09 }.count
+            // Only directive lines can matter: no string is made of the rest (a large guide's
+            // every code line went through one, halving `list` and `extract` throughput).
+            guard bytes.dropFirst(leading).first == UInt8(ascii: "#") else { continue }
             let text = String(decoding: bytes.dropFirst(leading), as: UTF8.self)
             let words = text.split(whereSeparator: { $0 == " " || $0 == "\t" })
             guard let first = words.first, first.hasPrefix("#") else { continue }

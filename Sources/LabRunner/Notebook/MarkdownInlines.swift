@@ -138,7 +138,7 @@ struct MarkdownInlines {
             return ("<a\(href)>\(HTMLEscaping.text(inner))</a>", close + 1)
         }
         let parts = inner.split(separator: "@", omittingEmptySubsequences: false)
-        if parts.count == 2, !parts[0].isEmpty, parts[1].contains { $0 == "." },
+        if parts.count == 2, !parts[0].isEmpty, parts[1].contains(where: { $0 == "." }),
            parts.allSatisfy({ $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || ".-_+".contains($0)) } }) {
             return ("<a href=\"mailto:\(HTMLEscaping.url(inner))\">\(HTMLEscaping.text(inner))</a>", close + 1)
         }

@@ -36,7 +36,7 @@ enum MarkdownLineKind {
         let length = line.trimmed.prefix { $0 == first }.count
         guard length >= 3 else { return nil }
         let info = line.trimmed.dropFirst(length)
-        if first == "`" && info.contains { $0 == "`" } { return nil }
+        if first == "`" && info.contains(where: { $0 == "`" }) { return nil }
         return (first, length, line.indent, MarkdownInlines.unescape(String(info).trimming(" ")))
     }
 

@@ -86,7 +86,7 @@ import Glibc
         // once the test writes `go`. The status the tool ended with goes to a file.
         let script = "{ \"$0\" \"$@\"; echo $? > \"$LABRUNNER_TEST_PIDS/status\"; } | true"
         let death = try run(shell: script, ["run", "--jobs", "4", "printer.md", "interrupt.md"]) { _, folder in
-            FileManager.default.createFile(atPath: folder + "/go", contents: Data())
+            _ = FileManager.default.createFile(atPath: folder + "/go", contents: Data())
         }
         #expect(death.shellStatus == "\(128 + SIGPIPE)\n", "\(death.stderr)")
         #expect(death.stderr.hasSuffix("labrunner: interrupted\n"), "\(death.stderr)")
