@@ -19,7 +19,7 @@ package enum ListingSyntax {
                 }
             }
         }
-        let location = "#sourceLocation(file: \(SwiftStringLiteral.quoted(file)), line: \(line))\n"
+        let location = "#sourceLocation(file: \(SwiftLiteral.string(file)), line: \(line))\n"
         let code = String(decoding: bytes, as: UTF8.self)
         guard needsType(symbols) else { return location + code + "\n#sourceLocation()\n" }
         return "struct _LabRunnerListing {\n" + location + code + "\n#sourceLocation()\n}\n"
@@ -34,22 +34,5 @@ package enum ListingSyntax {
         return symbols.items.contains { item in
             item.kind?.isMemberOnly == true || (item.kind != nil && item.modifiers.contains(where: memberModifiers.contains))
         }
-    }
-}
-
-/// A Swift string literal for a file name in `#sourceLocation`.
-enum SwiftStringLiteral {
-    static func quoted(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
     }
 }
