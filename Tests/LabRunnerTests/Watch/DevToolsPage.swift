@@ -13,23 +13,13 @@ final class DevToolsPage {
     private var socket: LoopbackClient?
     private var nextID = 1
 
-    /// Headless Chromium (`$CHROMIUM`, or `chromium` on PATH).
-    static let chromium: String? = {
-        let environment = ProcessInfo.processInfo.environment
-        if let explicit = environment["CHROMIUM"], FileManager.default.isExecutableFile(atPath: explicit) { return explicit }
-        let folders = (environment["PATH"] ?? "").split(separator: ":")
-        return ["chromium", "chromium-browser", "google-chrome"].lazy.flatMap { name in folders.map { "\($0)/\(name)" } }
-            .first { FileManager.default.isExecutableFile(atPath: $0) }
-    }()
-
     /// Opens `url` in a browser with a profile in `folder`; nil (after stopping it) when its
     /// DevTools endpoint or the page did not appear.
     init?(url: String, folder: String) throws {
-        guard let chromium = Self.chromium else { return nil }
+        guard let chromium = Chromium.path else { return nil }
         let profile = folder + "/profile"
         browser.executableURL = URL(fileURLWithPath: chromium)
-        browser.arguments = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-extensions",
-                             "--user-data-dir=\(profile)", "--remote-debugging-port=0", url]
+        browser.arguments = Chromium.arguments(["--user-data-dir=\(profile)", "--remote-debugging-port=0", url])
         browser.standardOutput = FileHandle(forWritingAtPath: "/dev/null")
         browser.standardError = FileHandle(forWritingAtPath: "/dev/null")
         try browser.run()

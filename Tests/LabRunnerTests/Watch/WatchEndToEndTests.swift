@@ -95,7 +95,7 @@ import Testing
         #expect(LoopbackClient(port: port) == nil, "still listening")
     }
 
-    @Test(.enabled(if: DevToolsPage.chromium != nil,
+    @Test(.enabled(if: Chromium.isAvailable,
                    "headless Chromium (`chromium`) is not installed: the live page is not checked in a browser"))
     func anOpenPageShowsTheNewVerdictWithoutAReload() throws {
         let folder = try LabRunnerCLI.temporaryDirectory()
