@@ -14,6 +14,14 @@ package struct Style: Sendable {
     package func bold(_ text: String) -> String { wrap(text, "1") }
     package func dim(_ text: String) -> String { wrap(text, "2") }
 
+    /// A unified diff line: `+` green, `-` red, `@@` hunk headers cyan, context as it is.
+    package func diffLine(_ line: String) -> String {
+        if line.hasPrefix("+") { return green(line) }
+        if line.hasPrefix("-") { return red(line) }
+        if line.hasPrefix("@@") { return cyan(line) }
+        return line
+    }
+
     private func wrap(_ text: String, _ code: String) -> String {
         enabled ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
     }

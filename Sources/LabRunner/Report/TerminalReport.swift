@@ -171,10 +171,7 @@ package struct TerminalReport: Sendable {
     }
 
     private func diff(_ lines: [String]) -> [String] {
-        lines.map { line in
-            indent + (line.hasPrefix("+") ? style.green(line) : line.hasPrefix("-") ? style.red(line)
-                : line.hasPrefix("@@") ? style.cyan(line) : line)
-        }
+        lines.map { indent + style.diffLine($0) }
     }
 
     private func diagnostic(_ report: DiagnosticReport) -> [String] {

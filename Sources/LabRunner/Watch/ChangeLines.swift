@@ -18,7 +18,7 @@ package enum ChangeLines {
     static func render(_ change: ReportChange, style: Style) -> [String] {
         func scenario(_ name: String?) -> String { name.map { " in \($0)" } ?? "" }
         func diff(_ header: String?, _ lines: [String]) -> [String] {
-            ((header.map { [$0] } ?? []) + lines).map { "        " + colored($0, style: style) }
+            ((header.map { [$0] } ?? []) + lines).map { "        " + style.diffLine($0) }
         }
         switch change {
         case .nowPasses(let place, let name):
@@ -42,13 +42,5 @@ package enum ChangeLines {
         case .labAgain:
             return ["  " + style.green("a lab again")]
         }
-    }
-
-    /// Diff lines coloured as the terminal report colours them.
-    private static func colored(_ line: String, style: Style) -> String {
-        if line.hasPrefix("+") { return style.green(line) }
-        if line.hasPrefix("-") { return style.red(line) }
-        if line.hasPrefix("@@") { return style.cyan(line) }
-        return line
     }
 }
