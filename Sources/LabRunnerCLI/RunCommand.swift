@@ -14,8 +14,9 @@ struct RunCommand {
     func execute() -> Int32 {
         let environment = ProcessInfo.processInfo.environment
         var labPaths: [String]
+        var sampleLines: [String: Int] = [:]
         do {
-            labPaths = try LabFile.expand(options.paths)
+            (labPaths, sampleLines) = try LabFile.expandWithLines(options.paths)
         } catch {
             Console.diagnostic([error.description])
             return ExitStatus.usage
@@ -40,6 +41,7 @@ struct RunCommand {
             Console.error(error.description)
             return ExitStatus.usage
         }
+        pipeline.sampleLines = sampleLines
         // Removed at the end (and by the interrupt handler, like every build folder).
         let runFolder = options.useCache ? nil : try? BuildDirectory.makePrivate()
         defer { runFolder?.remove() }

@@ -14,6 +14,7 @@ extension RunOptions {
         pipeline.repeats = repeats
         pipeline.strict = strict
         pipeline.bareLanguage = bareLanguage
+        pipeline.documentKind = documentKind
         pipeline.runWithoutTranscripts = update
         pipeline.limiter = JobLimiter(slots: jobs)
         if useCache {

@@ -13,6 +13,9 @@ struct RunOptions: Sendable {
                           help: "Stop swiftc after this long; the lab fails as not compiled (default: 600)"),
         OptionDeclaration(name: "--bare", value: "LANG",
                           help: "Read fences without an info string as LANG (`--bare swift` for guides)"),
+        OptionDeclaration(name: "--as", value: "KIND",
+                          help: "Read every file as a guide (each sample checked in its context) or a lab (one program), "
+                          + "whatever its contents say (default: a file with output blocks, scenarios, cell roles or exercises is a lab)"),
         OptionDeclaration(name: "--strict", help: "Fail a lab that imports a module this machine lacks (default: skip it)"),
         OptionDeclaration(name: "--repeat", value: "N", help: "Run each scenario N times; a cell whose output differs "
                           + "between runs is reported as flaky, even when one of the runs matched"),
@@ -52,6 +55,8 @@ struct RunOptions: Sendable {
     var strict = false
     /// The language of fences without an info string.
     var bareLanguage: String? = nil
+    /// `--as guide|lab`.
+    var documentKind: DocumentKind? = nil
 
     init(arguments: [String]) throws(UsageError) {
         let parsed = try Self.spec.parse(arguments)
@@ -62,6 +67,7 @@ struct RunOptions: Sendable {
         useCache = !parsed.has("--no-cache")
         strict = parsed.has("--strict")
         bareLanguage = try Self.bareLanguage(parsed.value("--bare"))
+        documentKind = try Self.documentKind(parsed.value("--as"))
         scenarios = parsed.values("--scenario")
         cacheDirectory = parsed.value("--cache-dir")
         junitPath = parsed.value("--junit")
@@ -96,6 +102,15 @@ struct RunOptions: Sendable {
             }
             self.shard = shard
         }
+    }
+
+    /// `--as guide|lab`.
+    static func documentKind(_ value: String?) throws(UsageError) -> DocumentKind? {
+        guard let value else { return nil }
+        guard let kind = DocumentKind(rawValue: value) else {
+            throw .badValue(option: "--as", value: value, expected: "guide or lab")
+        }
+        return kind
     }
 
     /// `--bare LANG`: only `swift` makes bare fences cells; any other language leaves them alone.

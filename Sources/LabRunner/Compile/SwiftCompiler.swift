@@ -45,9 +45,9 @@ extension SwiftCompiler {
     /// The compile cache key of `lab`: everything that decides its executable.
     /// A compile check's key has `checkOnly`, so it never names a program's executable.
     func cacheKey(for lab: Lab, program: String, compilerVersion: String, environment: [String: String],
-                  checkOnly: Bool = false) -> String {
+                  checkOnly: Bool = false, syntaxOnly: Bool = false, extraArguments: [String] = []) -> String {
         CompileCache.key(source: program, compilerPath: path, compilerVersion: compilerVersion,
-                         arguments: arguments(for: lab) + (checkOnly ? ["-emit-sil"] : []),
+                         arguments: arguments(for: lab) + extraArguments + Self.modeArguments(checkOnly: checkOnly, syntaxOnly: syntaxOnly),
                          environment: Self.steeringVariables(in: environment))
     }
 
@@ -76,12 +76,14 @@ extension SwiftCompiler {
     /// `BuildError`, never a compile failure: a damaged module cache is replaced once
     /// (`ModuleCacheRepair`) and the build run again; what is left is named.
     func build(_ lab: Lab, program: String, in directory: String, environment: [String: String],
-               moduleCache: String? = nil, limiter: JobLimiter? = nil, checkOnly: Bool = false) throws(BuildError) -> BuildOutcome {
+               moduleCache: String? = nil, limiter: JobLimiter? = nil, checkOnly: Bool = false,
+               syntaxOnly: Bool = false, extraArguments: [String] = []) throws(BuildError) -> BuildOutcome {
         let moduleCache = moduleCache ?? directory + "/module-cache"
         let used = ModuleCacheRepair.identity(of: moduleCache)
         func attempt() throws(BuildError) -> (BuildOutcome, EnvironmentFault?) {
             let outcome = try compile(lab, program: program, in: directory, environment: environment,
-                                      moduleCache: moduleCache, limiter: limiter, checkOnly: checkOnly)
+                                      moduleCache: moduleCache, limiter: limiter, checkOnly: checkOnly,
+                                      syntaxOnly: syntaxOnly, extraArguments: extraArguments)
             let fault = outcome.succeeded ? nil : EnvironmentFault.find(
                 in: outcome.diagnostics, rawOutput: outcome.rawOutput, labPath: lab.path, moduleCache: moduleCache,
                 resolvedModuleCache: CacheFiles.resolved(moduleCache))
@@ -97,8 +99,14 @@ extension SwiftCompiler {
         throw .swiftcFailed(path, reason: fault.reason(moduleCache: moduleCache, afterRepair: repaired), output: outcome.rawOutput)
     }
 
+    /// The flag that says how far swiftc goes, as the cache key has it (paths left out).
+    static func modeArguments(checkOnly: Bool, syntaxOnly: Bool) -> [String] {
+        checkOnly ? [syntaxOnly ? "-parse" : "-emit-sil"] : []
+    }
+
     private func compile(_ lab: Lab, program: String, in directory: String, environment: [String: String],
-                         moduleCache: String, limiter: JobLimiter?, checkOnly: Bool) throws(BuildError) -> BuildOutcome {
+                         moduleCache: String, limiter: JobLimiter?, checkOnly: Bool,
+                         syntaxOnly: Bool, extraArguments: [String]) throws(BuildError) -> BuildOutcome {
         let sourceFile = directory + "/" + ProgramGenerator.fileName
         let executable = directory + "/lab"
         do {
@@ -107,8 +115,9 @@ extension SwiftCompiler {
             throw .buildDirectory("cannot write \(sourceFile): \(error.localizedDescription)")
         }
         // Paths only: they decide where swiftc writes, not what it builds, so they stay out of the key.
-        let arguments = arguments(for: lab) + ["-module-cache-path", moduleCache]
-            + (checkOnly ? ["-emit-sil", "-o", "/dev/null"] : ["-o", executable]) + [sourceFile]
+        let destination = checkOnly ? (syntaxOnly ? [] : ["-o", "/dev/null"]) : ["-o", executable]
+        let arguments = arguments(for: lab) + extraArguments + ["-module-cache-path", moduleCache]
+            + Self.modeArguments(checkOnly: checkOnly, syntaxOnly: syntaxOnly) + destination + [sourceFile]
         // The driver keeps its object files in $TMPDIR/TemporaryDirectory.*, which a killed
         // swiftc (Ctrl-C) leaves behind: inside the build folder they go with it.
         var environment = environment

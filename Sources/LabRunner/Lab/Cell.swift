@@ -13,6 +13,8 @@ struct Cell: Sendable {
     var expectedDiagnostics: FencedBlock? = nil
     /// `#if SOLUTION` regions (exercises only).
     var solutions: [SolutionRegion] = []
+    /// A guide's sample: `fresh`, `continues=NAME`, `name=NAME`.
+    var sampleDirectives = SampleDirectives()
 
     var line: Int { block.openingLine }
     var isSkipped: Bool { attributes.contains(.skip) }

@@ -11,6 +11,8 @@ struct FrontMatter: Sendable, Equatable {
     var settings = LabSettings()
     /// Lines the front matter spans, delimiters included; 0 when the lab has none.
     var lineCount = 0
+    /// labrunner's keys the front matter sets.
+    var keysSet: Set<String> = []
 
     /// Reads the front matter of `source`; a lab without one gets the defaults.
     static func parse(_ source: MarkdownSource, path: String) throws(LabError) -> FrontMatter {
@@ -52,6 +54,7 @@ struct FrontMatter: Sendable, Equatable {
             continuing = (key, true)
             if let firstLine = seen[key] { throw LabError(keyAt, .duplicateKey(key: key, firstLine: firstLine)) }
             seen[key] = number
+            result.keysSet.insert(key)
             // An empty value followed by indented lines is a YAML list or map: refused at that line.
             if rawValue.trimmingWhitespace().isEmpty, number < source.lines.count,
                case let next = source.text(of: source.lines[number]), next.first == " " || next.first == "\t" || next.hasPrefix("- ") {

@@ -11,6 +11,10 @@ package struct Lab: Sendable {
     let cells: [Cell]
     /// Checked exercises, in document order (see `Exercise`).
     var exercises: [Exercise] = []
+    /// Lab or guide, and why (see `DocumentKind`).
+    package var kind = DocumentKindDecision(kind: .lab, reason: "")
+
+    package var isGuide: Bool { kind.kind == .guide }
 
     var title: String? { settings.title }
     var scenarios: [String] { settings.scenarios }

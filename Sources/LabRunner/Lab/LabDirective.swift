@@ -18,12 +18,15 @@ struct LabDirective: Sendable, Equatable {
         words.lazy.compactMap { $0.text.hasPrefix("bare=") ? String($0.text.dropFirst(5)) : nil }.first
     }
 
-    /// The words that are cell attributes (all but `bare=…`).
+    /// The words that are cell attributes (all but `bare=…` and the file's kind, `guide` or `lab`).
     /// An exercise directive (`exercise id=…`, `end-exercise`) has none: `ExerciseDirective` reads it.
     var attributeWords: [Word] {
         if let first = words.first?.text, first == "exercise" || first == "end-exercise" { return [] }
-        return words.filter { !$0.text.hasPrefix("bare=") }
+        return words.filter { !$0.text.hasPrefix("bare=") && DocumentKind(rawValue: $0.text) == nil }
     }
+
+    /// `guide` or `lab`, if the directive says how the file is read.
+    var documentKind: DocumentKind? { words.lazy.compactMap { DocumentKind(rawValue: $0.text) }.first }
 
     private static let opening = Array("<!--".utf8), closing = Array("-->".utf8), keyword = Array("labrunner:".utf8)
 
@@ -59,10 +62,20 @@ struct LabDirective: Sendable, Equatable {
 
     /// The first `bare=LANG` directive on a line before `firstFenceLine` (after the front matter).
     static func bareLanguage(in source: MarkdownSource, after frontMatterLines: Int, before firstFenceLine: Int) -> String? {
+        first(in: source, after: frontMatterLines, before: firstFenceLine) { $0.bareLanguage }
+    }
+
+    /// The first `guide` or `lab` directive on a line before `firstFenceLine`, with its line.
+    static func documentKind(in source: MarkdownSource, after frontMatterLines: Int, before firstFenceLine: Int) -> (DocumentKind, line: Int)? {
+        first(in: source, after: frontMatterLines, before: firstFenceLine) { directive in directive.documentKind.map { ($0, directive.line) } }
+    }
+
+    private static func first<T>(in source: MarkdownSource, after frontMatterLines: Int, before firstFenceLine: Int,
+                                 _ value: (LabDirective) -> T?) -> T? {
         let lastLine = min(firstFenceLine - 1, source.lines.count)
         guard lastLine > frontMatterLines else { return nil }
         for number in (frontMatterLines + 1)...lastLine {
-            if let language = parse(line: number, in: source)?.bareLanguage { return language }
+            if let directive = parse(line: number, in: source), let found = value(directive) { return found }
         }
         return nil
     }

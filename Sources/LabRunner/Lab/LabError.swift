@@ -21,6 +21,14 @@ package struct LabError: Error, Sendable, Equatable, CustomStringConvertible {
         case duplicateOutput(scenario: String?, firstLine: Int)
         case conflictingAttributes(attribute: String, other: String)
         case directiveNotOnCell
+        /// `fresh`, `continues=`, `name=` in a file read as a lab (`kind` says why it is one).
+        case sampleDirectiveInLab(directive: String, kind: String)
+        /// `lab.md:42`: a lab is one program, it has no samples to choose.
+        case lineInLab(why: String)
+        /// `guide.md:42` where no Swift block is.
+        case noSampleAtLine(nearest: Int?)
+        /// `continues=NAME` names no earlier sample.
+        case unknownSampleName(name: String, suggestion: String?)
         case diagnosticsWithoutCompileFail
         case duplicateDiagnostics(firstLine: Int)
         case badExerciseDirective(reason: String)
@@ -82,6 +90,14 @@ package struct LabError: Error, Sendable, Equatable, CustomStringConvertible {
             return "cell attribute '\(attribute)' cannot be combined with '\(other)': a cell is skipped, standalone, compile_fail or no_run, one at most"
         case .directiveNotOnCell:
             return "a '<!-- labrunner: … -->' directive applies to the fenced block right below it, which is not a swift cell"
+        case .sampleDirectiveInLab(let directive, let why):
+            return "'\(directive)' applies to a guide's samples, and this file is read as a lab (\(why)); a lab is one program, so every cell sees the cells before it (<!-- labrunner: guide --> before the first fence reads it as a guide)"
+        case .lineInLab(let why):
+            return "a line selects one sample of a guide, and this file is read as a lab (\(why)): a lab is one program, checked whole; run it without ':LINE'"
+        case .noSampleAtLine(let nearest):
+            return "no Swift sample at this line" + (nearest.map { "; the nearest starts at line \($0)" } ?? "; the file has no Swift samples")
+        case .unknownSampleName(let name, let suggestion):
+            return "'continues=\(name)' names no earlier sample" + Self.hint(suggestion) + " (a sample is named with <!-- labrunner: name=NAME --> before its fence)"
         case .diagnosticsWithoutCompileFail:
             return "diagnostics block not after a compile_fail cell: it lists the errors the compile_fail cell above it must produce"
         case .duplicateDiagnostics(let first):

@@ -2,7 +2,8 @@
 package enum LabParser {
     /// - Parameter bareLanguage: how to read fences without an info string (`--bare swift`); a
     ///   `<!-- labrunner: bare=swift -->` directive at the top of the file does the same.
-    package static func parse(bytes: [UInt8], path: String, bareLanguage: String? = nil) throws(LabError) -> Lab {
+    /// - Parameter kind: `--as guide|lab`; else the file's directive, else the rule (`DocumentKind`).
+    package static func parse(bytes: [UInt8], path: String, bareLanguage: String? = nil, kind: DocumentKind? = nil) throws(LabError) -> Lab {
         // Lines need no valid UTF-8, and give the bad byte a line and column.
         let source = MarkdownSource(bytes: bytes)
         if let offset = UTF8Validation.firstInvalidByte(in: bytes) {
@@ -19,6 +20,8 @@ package enum LabParser {
 
         var cells: [Cell] = []
         var section: String? = nil
+        /// Where the first sample directive was written: an error in a lab.
+        var firstSampleDirective: (word: String, at: SourceLocation)? = nil
         for block in blocks {
             let words = InfoString.words(block.info)
             let directive = block.openingLine > 1 ? LabDirective.parse(line: block.openingLine - 1, in: source) : nil
@@ -35,7 +38,12 @@ package enum LabParser {
                 let located = words.dropFirst().map { word in
                     (word.text, SourceLocation(path: path, line: block.openingLine, column: column(of: word, in: block, source: source)))
                 } + directiveWords.map { ($0.text, SourceLocation(path: path, line: directive!.line, column: $0.column)) }
+                var sampleDirectives = SampleDirectives()
                 for (text, at) in located {
+                    if sampleDirectives.take(text) {
+                        if firstSampleDirective == nil { firstSampleDirective = (text, at) }
+                        continue
+                    }
                     let attribute = try attribute(text, at: at)
                     if CellAttribute.roles.contains(attribute) || attribute == .skip {
                         if let (earlier, _) = roleAttribute, earlier != attribute {
@@ -50,7 +58,7 @@ package enum LabParser {
                     ? .apple(reason: "marked apple")
                     : AppleOnlyDetector.reason(for: block.code).map { CellPlatform.apple(reason: $0) } ?? .any
                 cells.append(Cell(index: cells.count, block: block, section: section,
-                                  attributes: attributes, platform: platform))
+                                  attributes: attributes, platform: platform, sampleDirectives: sampleDirectives))
             case "output":
                 // Columns are worked out only for an error: most blocks never need one.
                 var location: SourceLocation {
@@ -80,8 +88,19 @@ package enum LabParser {
         }
         let exercises = try ExerciseParser.parse(source: source, blocks: blocks, cells: &cells,
                                                  frontMatterLines: frontMatter.lineCount, path: path)
-        return Lab(path: path, source: source, settings: settings, frontMatterLines: frontMatter.lineCount,
-                   blocks: blocks, cells: cells, exercises: exercises)
+        let written = LabDirective.documentKind(in: source, after: frontMatter.lineCount,
+                                                before: blocks.first?.openingLine ?? source.lines.count + 1)
+        let explicit = kind.map { ($0, "--as \($0.rawValue)") }
+            ?? written.map { ($0.0, "<!-- labrunner: \($0.0.rawValue) --> on line \($0.line)") }
+        let decision = DocumentKindDecision.decide(explicit: explicit, settingsScenarios: frontMatter.keysSet.contains("scenarios"),
+                                                   cells: cells, exercises: exercises)
+        if decision.kind == .lab, let (word, at) = firstSampleDirective {
+            throw LabError(at, .sampleDirectiveInLab(directive: word, kind: decision.reason))
+        }
+        var lab = Lab(path: path, source: source, settings: settings, frontMatterLines: frontMatter.lineCount,
+                      blocks: blocks, cells: cells, exercises: exercises)
+        lab.kind = decision
+        return lab
     }
 
     private static func location(ofByte offset: Int, in source: MarkdownSource, path: String) -> SourceLocation {

@@ -34,6 +34,9 @@ package enum NotebookIndex {
         switch file.content {
         case .unreadable: return ("fail", "could not be read")
         case .invalid: return ("fail", "not a valid lab")
+        case .guide(let guide, _):
+            if guide.toolFailure != nil { return ("fail", "could not be checked") }
+            return (guide.tally.failed > 0 ? "fail" : guide.tally.passed == 0 ? "skipped" : "pass", guide.tally.summary)
         case .lab:
             if !file.wasChecked { return ("fail", "could not be checked") }
             let counts = file.counts

@@ -14,6 +14,7 @@ package struct NotebookPage: Sendable {
     /// The page's title: the front matter's, else the first heading's, else the path.
     package var title: String {
         if case .lab(let title?, _, _) = file.content, !title.isEmpty { return title }
+        if case .guide(let guide, _) = file.content, let title = guide.title, !title.isEmpty { return title }
         return file.path
     }
 
@@ -44,7 +45,37 @@ package struct NotebookPage: Sendable {
                 }.joined() + "</div>\n"
             }
             return notes + exercises(parts.flatMap(\.exercises)) + "<main>\n" + prose(document, results) + "</main>\n"
+        case .guide(let guide, let document):
+            return "<main>\n" + guideProse(document, guide) + "</main>\n"
         }
+    }
+
+    /// A guide: its prose, each sample's code followed by its verdict (and its errors).
+    private func guideProse(_ document: [UInt8], _ guide: GuideReport) -> String {
+        let source = MarkdownSource(bytes: document)
+        let skip = (try? FrontMatter.parse(source, path: file.path))?.lineCount ?? 0
+        let text = source.lines.dropFirst(skip).map { source.text(of: $0) }.joined(separator: "\n")
+        let samples = Dictionary(guide.samples.map { ($0.line, $0) }, uniquingKeysWith: { first, _ in first })
+        var renderer = MarkdownHTML()
+        renderer.fence = { info, code, line in
+            let language = info.split(separator: " ").first.map(String.init) ?? ""
+            guard language == "swift" || samples[line] != nil else { return nil }
+            var html = "<pre class=\"code\" id=\"L\(line)\"><code class=\"language-swift\">"
+                + SwiftHighlighter.lines(code).joined(separator: "\n") + "</code></pre>\n"
+            if let sample = samples[line] {
+                let css = switch sample.status {
+                case .passed: "pass"
+                case .failed: "fail"
+                case .listing, .skipped, .compilerCrash: "skipped"
+                }
+                let words = sample.status.rawValue.replacingOccurrences(of: "-", with: " ") + (sample.reason.map { ": " + $0 } ?? "")
+                html += "<p class=\"sample \(css)\"><span class=\"verdict\">\(HTMLEscaping.text(words))</span></p>\n"
+                let errors = sample.errors.flatMap { [$0.line] + ($0.excerpt?.lines(style: .plain) ?? []) }
+                if !errors.isEmpty { html += "<pre class=\"problem\">\(HTMLEscaping.text(errors.joined(separator: "\n")))</pre>\n" }
+            }
+            return html
+        }
+        return renderer.render(text, firstLine: skip + 1)
     }
 
     /// A lab's exercises: for a student, each done or not yet with its hint; for an instructor,

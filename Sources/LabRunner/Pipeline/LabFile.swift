@@ -74,8 +74,24 @@ package enum LabFile {
     /// folders searched recursively for `.md` and `.markdown` files, in path order; hidden folders
     /// and `node_modules` are not searched.
     package static func expand(_ arguments: [String]) throws(FileError) -> [String] {
+        try expandWithLines(arguments).paths
+    }
+
+    /// `expand`, where an argument `guide.md:42` that is not itself a file names the file and a
+    /// line in it (the one sample of a guide to check).
+    package static func expandWithLines(_ arguments: [String]) throws(FileError) -> (paths: [String], lines: [String: Int]) {
         var paths: [String] = []
-        for argument in arguments {
+        var lines: [String: Int] = [:]
+        for var argument in arguments {
+            if !FileManager.default.fileExists(atPath: argument), let colon = argument.lastIndex(of: ":"),
+               let line = Int(argument[argument.index(after: colon)...]), line >= 1 {
+                let path = String(argument[..<colon])
+                var isDirectory: ObjCBool = false
+                if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue {
+                    lines[path] = line
+                    argument = path
+                }
+            }
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: argument, isDirectory: &isDirectory) else {
                 throw .unreadable(path: argument, reason: "no such file or folder")
@@ -89,7 +105,7 @@ package enum LabFile {
             paths += found
         }
         var seen = Set<String>()
-        return paths.filter { seen.insert($0).inserted }
+        return (paths.filter { seen.insert($0).inserted }, lines)
     }
 
     private static func markdownFiles(under folder: String) -> [String] {

@@ -10,6 +10,8 @@ package struct FileOutcome: Sendable {
         /// cell, in document order. The lab's source keeps the bytes it was parsed from, so
         /// `--update` can tell whether the file changed since.
         case lab(Lab, parts: [LabOutcome])
+        /// A guide: a verdict per sample (see `DocumentKind`).
+        case guide(GuideOutcome)
     }
 
     package let path: String
@@ -22,10 +24,22 @@ package struct FileOutcome: Sendable {
 
     /// Whether swiftc built anything for this file (a cache miss): the compile cache is pruned after such runs.
     package var compiledAnything: Bool {
+        if case .guide(let guide) = content { return guide.samples.contains(where: \.compilerRan) }
         guard case .lab(_, let parts) = content else { return false }
         return parts.contains { $0.compilerRan && $0.buildDuration > 0 }
             || parts.contains { $0.exerciseChecks.contains { $0.compilerRan && $0.buildDuration > 0 } }
     }
+}
+
+/// What a guide's samples came to.
+package struct GuideOutcome: Sendable {
+    package let plan: GuidePlan
+    /// In document order: every sample, or the one a run named by line (`guide.md:42`).
+    package let samples: [SampleOutcome]
+    /// swiftc is missing or broke: the guide was not checked (exit status 2).
+    package let toolFailure: ToolFailure?
+
+    package var lab: Lab { plan.lab }
 }
 
 /// What one program of a lab came to: the lab's own, or a cell built apart from it.

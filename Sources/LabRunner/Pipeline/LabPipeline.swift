@@ -24,6 +24,10 @@ package struct LabPipeline: Sendable {
     package var moduleCacheWithoutCache: String? = nil
     /// How to read fences without an info string (`--bare swift`).
     package var bareLanguage: String? = nil
+    /// `--as guide|lab`: how to read every file, whatever the rule says.
+    package var documentKind: DocumentKind? = nil
+    /// `guide.md:42` on the command line: only the sample at that line, per path.
+    package var sampleLines: [String: Int] = [:]
     /// Shared by every lab of a run, so swiftc and scenarios together stay within `--jobs`.
     package var limiter = JobLimiter(slots: ProcessInfo.processInfo.activeProcessorCount)
     /// Builds, caches and runs for the pipeline; nil means swiftc, the compile cache and real
@@ -44,7 +48,9 @@ package struct LabPipeline: Sendable {
         self.environment = environment
     }
 
-    package func run(path: String) -> FileOutcome {
+    /// Checks one file. `line`: only the guide's sample at that line (`guide.md:42`).
+    package func run(path: String, line lineArgument: Int? = nil) -> FileOutcome {
+        let line = lineArgument ?? sampleLines[path]
         let bytes: [UInt8]
         do {
             bytes = try LabFile.read(path)
@@ -52,12 +58,26 @@ package struct LabPipeline: Sendable {
             return FileOutcome(path: path, content: .unreadable(error))
         }
         let lab: Lab
-        do {
-            lab = try LabParser.parse(bytes: bytes, path: path, bareLanguage: bareLanguage)
+        do throws(LabError) {
+            lab = try LabParser.parse(bytes: bytes, path: path, bareLanguage: bareLanguage, kind: documentKind)
+            if lab.isGuide {
+                let plan = try GuidePlan(lab, appleAvailable: appleAvailable)
+                var only: Int? = nil
+                if let line { only = try plan.sample(at: line) }
+                return FileOutcome(path: path, content: .guide(runGuide(plan, only: only)))
+            }
+            if let line { throw LabError(lab.location(line: line), .lineInLab(why: lab.kind.reason)) }
         } catch {
             return FileOutcome(path: path, content: .invalid(error, bytes: bytes))
         }
         return FileOutcome(path: path, content: .lab(lab, parts: runAll(lab)))
+    }
+
+    func runGuide(_ plan: GuidePlan, only: Int?) -> GuideOutcome {
+        switch GuideRunner(pipeline: self, plan: plan, tools: tools, only: only).run() {
+        case .success(let samples): GuideOutcome(plan: plan, samples: samples, toolFailure: nil)
+        case .failure(let error): GuideOutcome(plan: plan, samples: [], toolFailure: .build(error))
+        }
     }
 
     func runAll(_ labAsWritten: Lab) -> [LabOutcome] {

@@ -6,6 +6,11 @@ struct LabProgram: Sendable {
     let source: String
     /// A `compile_fail` or `no_run` check: swiftc stops after its diagnostic passes, links nothing.
     let checkOnly: Bool
+    /// With `checkOnly`: swiftc only parses (an API listing, whose bodies are missing).
+    var syntaxOnly = false
+    /// Arguments a guide's sample needs beyond the file's settings (`-parse-as-library` for
+    /// `@main`, the manifest API's search path); part of the cache key.
+    var extraArguments: [String] = []
 }
 
 /// What the pipeline asks of swiftc, the compile cache and the scenario processes.

@@ -18,7 +18,8 @@ struct SwiftToolchain: LabToolchain {
         guard cache != nil, let lookup = compilerVersion,
               let version = waitForVersion ? lookup.wait() : lookup.known else { return nil }
         return compiler.cacheKey(for: program.lab, program: program.source, compilerVersion: version,
-                                 environment: environment, checkOnly: program.checkOnly)
+                                 environment: environment, checkOnly: program.checkOnly,
+                                 syntaxOnly: program.syntaxOnly, extraArguments: program.extraArguments)
     }
 
     func cachedExecutable(_ program: LabProgram) -> String? {
@@ -37,7 +38,8 @@ struct SwiftToolchain: LabToolchain {
         defer { directory.remove() }
         let moduleCache = cache.flatMap { $0.prepareLayout() ? $0.modulesFolder : nil } ?? moduleCacheWithoutCache
         let build = try compiler.build(program.lab, program: program.source, in: directory.path, environment: environment,
-                                       moduleCache: moduleCache, limiter: limiter, checkOnly: program.checkOnly)
+                                       moduleCache: moduleCache, limiter: limiter, checkOnly: program.checkOnly,
+                                       syntaxOnly: program.syntaxOnly, extraArguments: program.extraArguments)
         return use(build, directory.path)
     }
 

@@ -24,6 +24,8 @@ extension FileReport {
                 return PartReport(part, update: lines, appleAvailable: appleAvailable)
             }
             content = .lab(title: lab.title, parts: parts, document: lab.source.bytes)
+        case .guide(let guide):
+            content = .guide(GuideReport(guide, appleAvailable: appleAvailable), document: guide.lab.source.bytes)
         }
         self.init(path: outcome.path, content: content, duration: duration, update: update?.write)
     }

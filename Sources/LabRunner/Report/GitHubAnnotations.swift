@@ -23,7 +23,37 @@ package enum GitHubAnnotations {
                             title: "invalid lab", message: error.message)]
         case .lab(_, let parts, _):
             return parts.flatMap(lines)
+        case .guide(let guide, _):
+            return lines(guide, path: file.path)
         }
+    }
+
+    /// A guide: each failed sample's errors (or its output diff), and a compiler crash as a
+    /// warning, at the sample's line.
+    private static func lines(_ guide: GuideReport, path: String) -> [String] {
+        if let failure = guide.toolFailure {
+            return [command("error", file: path, title: "labrunner could not check the guide", message: failure.text)]
+        }
+        var out: [String] = []
+        for sample in guide.samples {
+            switch sample.status {
+            case .failed:
+                if let run = sample.run?.run {
+                    if let problem = run.problem { out.append(annotation(problem, run: run, scenario: sample.run?.name ?? "", path: path)) }
+                    for mismatch in run.mismatches { out.append(annotation(mismatch, scenario: sample.run?.name ?? "", path: path)) }
+                } else if sample.errors.isEmpty {
+                    out.append(command("error", file: path, line: sample.line, title: "sample failed", message: sample.reason ?? "did not compile"))
+                } else {
+                    out += diagnostics(sample.errors, path: path, title: "compile error in the sample at line \(sample.line)")
+                }
+            case .compilerCrash:
+                out.append(command("warning", file: path, line: sample.line, title: "compiler crash",
+                                   message: "swiftc crashed on this sample (not the sample's fault): " + (sample.reason ?? "")))
+            case .passed, .listing, .skipped:
+                break
+            }
+        }
+        return out
     }
 
     private static func lines(_ part: PartReport) -> [String] {

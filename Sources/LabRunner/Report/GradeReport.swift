@@ -69,7 +69,7 @@ package struct GradeReport: Sendable {
             lines.append(error.description)
         case .invalid(let error, let excerpt):
             lines += TerminalReport(style: .plain).inputError(error, excerpt: excerpt)
-        case .lab:
+        case .lab, .guide:
             lines += TerminalReport(style: .plain).render(entry.file)
         }
         lines.append("")

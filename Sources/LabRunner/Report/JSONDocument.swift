@@ -46,8 +46,23 @@ extension JSONReport {
         let skippedCells: [SkippedCellEntry]
         /// The lab's exercises (program part only): stubs checked, or a student's progress.
         var exercises: [ExerciseEntry] = []
+        /// A guide's samples (`part` is `guide`); empty for a lab's parts.
+        var samples: [SampleEntry] = []
         let passed: Int
         let failed: Int
+    }
+
+    /// One sample of a guide: `passed`, `failed`, `listing`, `skipped` or `compiler-crash`.
+    struct SampleEntry: Encodable {
+        let name: String
+        let line: Int
+        let status: String
+        let ran: Bool
+        @JSONNullable var reason: String?
+        @JSONNullable var reasonLine: Int?
+        let compilerRan: Bool
+        let diagnostics: [DiagnosticEntry]
+        @JSONNullable var run: ScenarioEntry?
     }
 
     struct ExerciseEntry: Encodable {

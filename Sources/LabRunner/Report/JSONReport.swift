@@ -34,7 +34,23 @@ package enum JSONReport {
                                                            message: error.message, inPrelude: false))]
         case .lab(let title, let parts, _):
             return parts.map { entry($0, title: title) }
+        case .guide(let guide, _):
+            return [entry(guide, path: file.path)]
         }
+    }
+
+    /// A guide is one entry (`part: "guide"`) with a `samples` array; `status` is `fail` when a sample failed.
+    private static func entry(_ guide: GuideReport, path: String) -> LabEntry {
+        let status = guide.toolFailure != nil ? "tool-error" : guide.tally.failed > 0 ? "fail" : "pass"
+        let samples = guide.samples.map { sample in
+            SampleEntry(name: sample.name, line: sample.line, status: sample.status.rawValue, ran: sample.ran,
+                        reason: sample.reason, reasonLine: sample.reasonLine, compilerRan: sample.compilerRan,
+                        diagnostics: sample.errors.map(diagnostic), run: sample.run.map(scenario))
+        }
+        return LabEntry(path: path, part: "guide", line: nil, check: nil, title: guide.title, status: status, buildDuration: 0,
+                        compilerRan: guide.samples.contains(where: \.compilerRan), error: guide.toolFailure?.text,
+                        warnings: [], diagnostics: [], scenarios: [], skippedCells: [], samples: samples,
+                        passed: guide.tally.passed, failed: guide.tally.failed)
     }
 
     private static func inputError(path: String, status: String, message: String, diagnostic: DiagnosticEntry) -> LabEntry {

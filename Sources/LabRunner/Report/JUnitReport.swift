@@ -68,7 +68,52 @@ package enum JUnitReport {
             return [inputError(file, message: error.message, body: body)]
         case .lab(let title, let parts, _):
             return parts.map { suite($0, title: title, duration: file.duration) }
+        case .guide(let guide, _):
+            return [suite(guide, path: file.path, duration: file.duration)]
         }
+    }
+
+    /// A guide is a suite with a test case per sample, named `path:line`: a listing, a skipped
+    /// sample and a compiler crash are `<skipped>` with the reason (not tests the text failed).
+    private static func suite(_ guide: GuideReport, path: String, duration: Double?) -> (XMLNode, Tally) {
+        var cases: [XMLNode] = []
+        if let failure = guide.toolFailure {
+            let error = XMLNode("error", [("message", failure.message), ("type", "tool-error")], text: failure.text)
+            cases.append(XMLNode("testcase", [("classname", path), ("name", "guide"), ("time", seconds(0))], children: [error]))
+        }
+        for sample in guide.samples {
+            var result: XMLNode? = nil
+            switch sample.status {
+            case .passed:
+                break
+            case .failed:
+                var body = sample.errors.flatMap(lines)
+                if let run = sample.run?.run {
+                    result = failure(run, scenario: sample.run?.name ?? "", path: path)
+                } else {
+                    if let reason = sample.reason { body.insert("a listing (\(reason)) that does not parse", at: 0) }
+                    let message = body.first ?? "did not compile"
+                    result = XMLNode("failure", [("message", message), ("type", "compile-error")], text: body.joined(separator: "\n"))
+                }
+            case .listing:
+                result = XMLNode("skipped", [("message", "listing: " + (sample.reason ?? ""))])
+            case .skipped:
+                result = XMLNode("skipped", [("message", sample.reason ?? "skipped")])
+            case .compilerCrash:
+                result = XMLNode("skipped", [("message", "compiler crash, not the sample's fault: " + (sample.reason ?? ""))])
+            }
+            cases.append(XMLNode("testcase", [("classname", path), ("name", sample.name), ("time", seconds(0))],
+                                 children: result.map { [$0] } ?? []))
+        }
+        var tally = Tally()
+        cases.forEach { tally.count($0) }
+        tally.time = duration ?? 0
+        var properties: [XMLNode] = []
+        if let title = guide.title { properties.append(property("title", title)) }
+        properties.append(property("kind", "guide"))
+        properties.append(property("samples", guide.tally.summary))
+        let children = [XMLNode("properties", children: properties)] + cases
+        return (XMLNode("testsuite", tally.attributes(name: path), children: children), tally)
     }
 
     private static func inputError(_ file: FileReport, message: String, body: String) -> (XMLNode, Tally) {

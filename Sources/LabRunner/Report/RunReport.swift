@@ -16,8 +16,8 @@ package struct RunReport: Sendable {
 
     /// The counts of a run, as the closing lines and every report's totals say them.
     package struct Totals: Sendable, Equatable {
-        /// Tests passed and failed (scenario runs, files that only had to compile, compile checks),
-        /// as the closing `N passed, N failed` line.
+        /// Tests passed and failed (a lab's scenario runs, files that only had to compile, compile
+        /// checks, a guide's samples), as the closing `N passed, N failed` line.
         package var passed = 0
         package var failed = 0
         /// Files that could not be checked at all: unreadable, not a valid lab, or the tool failed
@@ -70,6 +70,8 @@ package struct FileReport: Sendable {
         /// A lab: its program, then each cell built apart, in document order; and the file's bytes,
         /// for a view that shows its prose and code around the results (a notebook page).
         case lab(title: String?, parts: [PartReport], document: [UInt8])
+        /// A guide: a verdict per sample; and the file's bytes.
+        case guide(GuideReport, document: [UInt8])
     }
 
     package let path: String
@@ -91,14 +93,27 @@ package struct FileReport: Sendable {
         return []
     }
 
-    package var counts: Counts { parts.reduce(Counts()) { $0 + $1.counts } }
+    package var counts: Counts {
+        if case .guide(let guide, _) = content { return guide.counts }
+        return parts.reduce(Counts()) { $0 + $1.counts }
+    }
+
+    /// The guide's report, nil for anything else.
+    package var guide: GuideReport? {
+        if case .guide(let guide, _) = content { return guide }
+        return nil
+    }
 
     /// False when the file is not a valid lab, or a part could not be checked (the tool failed).
     package var wasChecked: Bool {
-        !isInputError && !parts.contains { if case .toolFailed = $0.result { true } else { false } }
+        if let guide { return guide.toolFailure == nil }
+        return !isInputError && !parts.contains { if case .toolFailed = $0.result { true } else { false } }
     }
 
     var isInputError: Bool {
-        if case .lab = content { false } else { true }
+        switch content {
+        case .lab, .guide: false
+        case .unreadable, .invalid: true
+        }
     }
 }

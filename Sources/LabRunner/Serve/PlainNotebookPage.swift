@@ -13,6 +13,16 @@ package enum PlainNotebookPage {
             if let title { body.append("<p>\(escape(title))</p>") }
             body.append("<p>\(file.counts.passed) passed, \(file.counts.failed) failed</p>")
             for part in parts { body += render(part) }
+        case .guide(let guide, _):
+            if let title = guide.title { body.append("<p>\(escape(title))</p>") }
+            body.append("<p>\(escape(guide.tally.summary))</p>")
+            body.append("<ul>")
+            for sample in guide.samples {
+                let detail = sample.reason.map { ": " + $0 } ?? ""
+                body.append("<li class=\"\(sample.status.rawValue)\">line \(sample.line): \(sample.status.rawValue)\(escape(detail))</li>")
+                if !sample.errors.isEmpty { body.append("<pre>\(escape(sample.errors.map(\.line).joined(separator: "\n")))</pre>") }
+            }
+            body.append("</ul>")
         }
         return document(title: file.path, body: body)
     }

@@ -50,7 +50,7 @@ package enum ReportChange: Sendable, Equatable {
         switch file.content {
         case .unreadable(let error): error.description
         case .invalid(let error, _): error.description
-        case .lab: nil
+        case .lab, .guide: nil
         }
     }
 

@@ -1,0 +1,169 @@
+/// A guide's samples as the tool checks them, worked out without swiftc: what each sample is (a
+/// program, a package manifest, a listing and why, skipped and why), what it is given from the
+/// samples before it, and the modules it needs. `labrunner list` shows it; the pipeline builds
+/// from it.
+package struct GuidePlan: Sendable {
+    package let lab: Lab
+    /// One per Swift block of the file, in document order.
+    package let samples: [GuideSample]
+    /// Per sample, in the same order.
+    package let symbols: [SampleSymbols]
+    package let contexts: [SampleContext]
+
+    /// - Parameter appleAvailable: SwiftUI can be imported here (else SwiftUI samples are skipped).
+    package init(_ lab: Lab, appleAvailable: Bool) throws(LabError) {
+        let cells = lab.cells
+        let symbols = cells.map { SampleSymbols(code: $0.block.code) }
+        var roles: [SampleRole] = []
+        var inputs: [ContextSample] = []
+        for (cell, symbols) in zip(cells, symbols) {
+            let role = GuidePlan.role(cell, symbols, appleAvailable: appleAvailable)
+            roles.append(role)
+            let directive: ContextDirective = cell.sampleDirectives.fresh || cell.role == .standalone ? .fresh
+                : cell.sampleDirectives.continues.map { .continues($0) } ?? .inherit
+            let givesContext = if case .program = role { true } else { false }
+            inputs.append(ContextSample(symbols: symbols, label: cell.sampleDirectives.name, directive: directive,
+                                        isListing: !givesContext))
+        }
+        let contexts = ContextResolver.resolve(inputs)
+        for (cell, context) in zip(cells, contexts) {
+            if let label = context.unknownLabel {
+                let known = cells.compactMap(\.sampleDirectives.name)
+                throw LabError(lab.location(line: cell.line), .unknownSampleName(name: label, suggestion: EditDistance.closest(to: label, in: known)))
+            }
+        }
+        let appleOnly = GuidePlan.appleOnlyNames(cells, symbols, roles)
+        var samples: [GuideSample] = []
+        for (index, cell) in cells.enumerated() {
+            var role = roles[index]
+            if case .program = role, let (name, line) = GuidePlan.appleOnlyUse(index, symbols, contexts[index], appleOnly) {
+                role = .skipped(.contextNeedsApple(name: name, line: line))
+            }
+            var needs = SampleModules.needs(symbols[index], path: lab.path)
+            for earlier in Set(contexts[index].references.map(\.sample)).sorted() {
+                for need in SampleModules.needs(symbols[earlier], path: lab.path) where !needs.contains(where: { $0.module == need.module }) {
+                    needs.append(SampleModules.Need(module: need.module, line: nil))
+                }
+            }
+            if case .program = role, needs.contains(where: { $0.module == GuidePlan.manifestModule }) { role = .manifest }
+            samples.append(GuideSample(cell: cell, role: role, needs: needs))
+        }
+        self.lab = lab
+        self.samples = samples
+        self.symbols = symbols
+        self.contexts = contexts
+    }
+
+    /// The module of SwiftPM's package manifests, which only `swift package` links.
+    static let manifestModule = "PackageDescription"
+
+    private static func role(_ cell: Cell, _ symbols: SampleSymbols, appleAvailable: Bool) -> SampleRole {
+        if cell.isSkipped { return .skipped(.marked) }
+        if case .apple(let reason) = cell.platform, !appleAvailable { return .skipped(.needsApple(reason: reason)) }
+        let reasons = ListingClassifier.reasons(symbols)
+        if !reasons.isEmpty { return .listing(reasons) }
+        if symbols.items.isEmpty { return .skipped(.empty) }
+        return .program(runs: !cell.outputs.isEmpty)
+    }
+
+    /// Names declared by samples skipped for SwiftUI, with the sample's line, latest first.
+    private static func appleOnlyNames(_ cells: [Cell], _ symbols: [SampleSymbols], _ roles: [SampleRole]) -> [String: (sample: Int, line: Int)] {
+        var names: [String: (Int, Int)] = [:]
+        for (index, role) in roles.enumerated() {
+            guard case .skipped(.needsApple) = role else { continue }
+            for name in symbols[index].declaredNames { names[name] = (index, cells[index].line) }
+        }
+        return names
+    }
+
+    /// A name the sample (or its context) uses that only an earlier SwiftUI sample declares.
+    private static func appleOnlyUse(_ index: Int, _ symbols: [SampleSymbols], _ context: SampleContext,
+                                     _ appleOnly: [String: (sample: Int, line: Int)]) -> (String, Int)? {
+        guard !appleOnly.isEmpty else { return nil }
+        var declared = symbols[index].declaredNames
+        var uses = Set(symbols[index].items.flatMap(\.uses))
+        for reference in context.references {
+            let item = symbols[reference.sample].items[reference.item]
+            declared.formUnion(item.names)
+            uses.formUnion(item.uses)
+        }
+        for name in uses.subtracting(declared).sorted() {
+            if let source = appleOnly[name], source.sample < index { return (name, source.line) }
+        }
+        return nil
+    }
+
+    /// The sample whose block holds `line` (its fences included).
+    package func sample(at line: Int) throws(LabError) -> Int {
+        if let index = samples.firstIndex(where: { sample in
+            let block = sample.cell.block
+            return (block.openingLine...(block.closingLine ?? block.contentLines.last?.line ?? block.openingLine)).contains(line)
+        }) { return index }
+        let nearest = samples.min { abs($0.line - line) < abs($1.line - line) }
+        throw LabError(lab.location(line: line), .noSampleAtLine(nearest: nearest?.line))
+    }
+
+    /// The Markdown line of line `codeLine` (1-based) of sample `sample`'s code.
+    package func markdownLine(sample: Int, codeLine: Int) -> Int {
+        let lines = samples[sample].cell.block.contentLines
+        guard !lines.isEmpty else { return samples[sample].line + 1 }
+        return lines[min(max(codeLine, 1), lines.count) - 1].line
+    }
+
+    /// `struct Point (line 12)`: an item as `list` and context reasons name it.
+    package func describe(_ reference: ItemReference) -> String {
+        let item = symbols[reference.sample].items[reference.item]
+        let what = item.kind.map { kind in
+            kind == .extension ? "extension \(item.extendedType ?? "")" : "\(kind.rawValue) \(item.names.first ?? "")"
+        } ?? "statement"
+        return "\(what) (line \(markdownLine(sample: reference.sample, codeLine: item.lines.lowerBound)))"
+    }
+}
+
+/// One Swift block of a guide.
+package struct GuideSample: Sendable {
+    let cell: Cell
+    package let role: SampleRole
+    /// Modules it needs: its imports, its catalog's module, and the imports of the samples its context comes from.
+    package let needs: [SampleModules.Need]
+
+    /// The line of its opening fence: where its verdict is reported.
+    package var line: Int { cell.line }
+    package var index: Int { cell.index }
+}
+
+/// What a guide's sample is, before anything is built.
+package enum SampleRole: Sendable, Equatable {
+    /// Compiled with its context; run too when it has an output block.
+    case program(runs: Bool)
+    /// A package manifest (`import PackageDescription`): type-checked alone against the toolchain's manifest API.
+    case manifest
+    /// Not a program: checked for syntax at most, counted apart.
+    case listing([ListingReason])
+    case skipped(SampleSkip)
+}
+
+/// Why a sample is not checked.
+package enum SampleSkip: Sendable, Equatable {
+    /// `skip` in its info string or directive.
+    case marked
+    /// It needs SwiftUI, which this machine lacks.
+    case needsApple(reason: String)
+    /// It uses what only a SwiftUI sample declares.
+    case contextNeedsApple(name: String, line: Int)
+    /// No code (an empty block, comments only).
+    case empty
+    /// It imports (or its catalog is) a module this machine does not have.
+    case missingModule(String)
+
+    /// In words, for reports.
+    package var description: String {
+        switch self {
+        case .marked: "marked skip"
+        case .needsApple(let reason): "needs SwiftUI (\(reason)), not available here"
+        case .contextNeedsApple(let name, let line): "uses \(name) from the SwiftUI sample at line \(line), not available here"
+        case .empty: "no code"
+        case .missingModule(let module): "needs module \(module), not available here"
+        }
+    }
+}

@@ -1,0 +1,32 @@
+/// What one sample of a guide came to: its own verdict at its own line.
+package struct SampleOutcome: Sendable {
+    /// The line of its opening fence.
+    package let line: Int
+    /// Its index among the file's Swift blocks.
+    package let index: Int
+    package let verdict: SampleVerdict
+    /// False when every build it took part in came from the compile cache.
+    package var compilerRan = false
+}
+
+/// A sample's verdict.
+package enum SampleVerdict: Sendable {
+    /// It compiled (and, with an output block, printed what was expected).
+    case passed(ran: Bool)
+    case failed(SampleFailure)
+    /// Not a program: counted apart, with the reason (the first, most telling).
+    case listing(ListingReason)
+    case skipped(SampleSkip)
+    /// swiftc crashed on it (`failed to produce diagnostic`, a signal): nobody's fault in the text.
+    case compilerCrashed(String)
+}
+
+/// Why a sample failed.
+package enum SampleFailure: Sendable {
+    /// swiftc's errors for the sample with its context, in Markdown order.
+    case compile([Diagnostic])
+    /// A listing (declarations without bodies) that does not even parse.
+    case listingSyntax([Diagnostic], reason: ListingReason)
+    /// It ran and printed something else (or crashed, or timed out).
+    case output(ScenarioVerdict)
+}

@@ -1,0 +1,53 @@
+/// The Swift program of a batch of a guide's samples: each sample's context items that no
+/// earlier sample of the batch gave, then its own items; a sample's own `let`s and statements
+/// that can be kept apart go into a `do { … }` of their own (`SampleBatches.layout`).
+///
+/// Every item sits behind `#sourceLocation(file:line:)` at its Markdown line, so swiftc's errors
+/// point into the guide, and an error's line tells which sample it belongs to. A sample whose
+/// output is checked is built alone, behind the prelude's `Lab.cell(N)` marker, like a lab cell.
+package enum SampleProgram {
+    /// - Parameters:
+    ///   - batch: indices of samples in the plan, in order.
+    ///   - runs: the one sample of the batch that runs (its output is checked), if any.
+    package static func source(_ batch: [Int], plan: GuidePlan, candidates: [Int: BatchCandidate], runs: Int? = nil) -> String {
+        let file = SwiftLiteral.string(plan.lab.path)
+        var out = runs == nil ? "import Foundation\n" : Prelude.source(scenarios: plan.lab.scenarios)
+        // A DocC catalog's samples use its module without importing it.
+        var implicit: [String] = []
+        for sample in batch {
+            for need in plan.samples[sample].needs where need.line == nil && SampleModules.catalogModule(forFile: plan.lab.path) == need.module {
+                if !implicit.contains(need.module) { implicit.append(need.module) }
+            }
+        }
+        for module in implicit { out += "import \(module)\n" }
+        let pieces = SampleBatches.layout(batch, candidates)
+        var openScope: Int? = nil
+        var markedRun = false
+        for piece in pieces {
+            if openScope != nil, !(piece.scoped && piece.sample == openScope) {
+                out += "}\n"
+                openScope = nil
+            }
+            if let runs, piece.sample == runs, piece.reference.sample == runs, !markedRun {
+                out += "Lab.cell(\(plan.samples[runs].index))\n"
+                markedRun = true
+            }
+            if piece.scoped, openScope == nil {
+                out += "do {\n"
+                openScope = piece.sample
+            }
+            let symbols = plan.symbols[piece.reference.sample]
+            let item = symbols.items[piece.reference.item]
+            let line = plan.markdownLine(sample: piece.reference.sample, codeLine: item.lines.lowerBound)
+            out += "#sourceLocation(file: \(file), line: \(line))\n"
+            out += item.source(in: symbols.code)
+            out += "\n#sourceLocation()\n"
+        }
+        if openScope != nil { out += "}\n" }
+        if let runs {
+            if !markedRun { out += "Lab.cell(\(plan.samples[runs].index))\n" }
+            out += "Lab.end()\n"
+        }
+        return out
+    }
+}

@@ -1,0 +1,62 @@
+/// Building a guide's report from its outcome: the one place its facts are worked out.
+extension GuideReport {
+    init(_ outcome: GuideOutcome, appleAvailable: Bool) {
+        let lab = outcome.lab
+        var tally = SampleTally()
+        let samples = outcome.samples.map { sample in
+            let report = SampleReport(sample, plan: outcome.plan, appleAvailable: appleAvailable)
+            switch report.status {
+            case .passed: tally.passed += 1
+            case .failed: tally.failed += 1
+            case .listing: tally.listings += 1
+            case .skipped: tally.skipped += 1
+            case .compilerCrash: tally.compilerCrashes += 1
+            }
+            return report
+        }
+        self.init(title: lab.title, kindReason: lab.kind.reason, samples: samples,
+                  toolFailure: outcome.toolFailure.map(ToolFailureReport.init), tally: tally)
+    }
+}
+
+extension SampleReport {
+    init(_ outcome: SampleOutcome, plan: GuidePlan, appleAvailable: Bool) {
+        let lab = plan.lab
+        var reason: String? = nil
+        var reasonLine: Int? = nil
+        var errors: [DiagnosticReport] = []
+        var run: ScenarioReport? = nil
+        var ran = false
+        let status: Status
+        switch outcome.verdict {
+        case .passed(let didRun):
+            status = .passed
+            ran = didRun
+        case .listing(let listing):
+            status = .listing
+            reason = listing.description
+            reasonLine = plan.markdownLine(sample: outcome.index, codeLine: listing.line)
+        case .skipped(let skip):
+            status = .skipped
+            reason = skip.description
+        case .compilerCrashed(let message):
+            status = .compilerCrash
+            reason = message
+        case .failed(.compile(let diagnostics)):
+            status = .failed
+            errors = diagnostics.map { DiagnosticReport($0, lab: lab) }
+        case .failed(.listingSyntax(let diagnostics, let listing)):
+            status = .failed
+            reason = listing.description
+            reasonLine = plan.markdownLine(sample: outcome.index, codeLine: listing.line)
+            errors = diagnostics.map { DiagnosticReport($0, lab: lab) }
+        case .failed(.output(let verdict)):
+            status = .failed
+            ran = true
+            let sampleLab = lab.restricted(to: [plan.samples[outcome.index].cell])
+            run = ScenarioReport(verdict, lab: sampleLab, updated: false, appleAvailable: appleAvailable)
+        }
+        self.init(name: "\(lab.path):\(outcome.line)", line: outcome.line, status: status, ran: ran, reason: reason,
+                  reasonLine: reasonLine, errors: errors, run: run, compilerRan: outcome.compilerRan)
+    }
+}
