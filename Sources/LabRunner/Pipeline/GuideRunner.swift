@@ -53,7 +53,7 @@ struct GuideRunner {
                 let found: [Int: SampleVerdict]
                 var compiled = false
                 switch work[number] {
-                case .batch(let batch): found = try check(batch, candidates: candidates, compiled: &compiled)
+                case .batch(let batch): found = try check(batch, missing: [], candidates: candidates, compiled: &compiled)
                 case .listings(let samples): found = try checkSyntax(samples, compiled: &compiled)
                 }
                 results.withLock { $0.merge(found) { _, new in new } }
@@ -85,101 +85,78 @@ struct GuideRunner {
 
     // MARK: - Programs
 
-    /// Verdicts for the samples of `batch`, splitting it where it fails.
-    private func check(_ batch: [Int], candidates: [Int: BatchCandidate], compiled: inout Bool) throws(BuildError) -> [Int: SampleVerdict] {
+    /// Verdicts for the samples of `batch`, splitting it where it fails. `missing`: modules found
+    /// missing so far, whose imports the samples only inherit are left out of the program.
+    private func check(_ batch: [Int], missing: Set<String>, candidates: [Int: BatchCandidate],
+                       compiled: inout Bool) throws(BuildError) -> [Int: SampleVerdict] {
         let running = batch.count == 1 && runs(batch[0]) ? batch[0] : nil
         var extra: [String] = []
         if batch.contains(where: { plan.symbols[$0].hasMain }) { extra.append("-parse-as-library") }
         if batch.contains(where: { plan.samples[$0].role == .manifest }), let api = manifestAPI { extra += ["-I", api] }
-        let source = SampleProgram.source(batch, plan: plan, candidates: candidates, runs: running)
-        var check = LabProgram(lab: buildLab, source: source, checkOnly: true)
-        check.extraArguments = extra
+        let source = SampleProgram.source(batch, plan: plan, candidates: candidates, runs: running, leaving: missing)
+        let outcome = try build(source, extraArguments: extra, running: running, compiled: &compiled)
         let build: BuildOutcome
-        if let running {
-            var program = LabProgram(lab: buildLab, source: source, checkOnly: false)
-            program.extraArguments = extra
-            if let cached = tools.cachedExecutable(program) {
-                return [running: verdict(ofRunning: running, executable: cached)]
-            }
-            if let cached = tools.cachedCheck(check), !cached.succeeded {
-                build = cached
-            } else {
-                do {
-                    let tools = self.tools
-                    // Run from the build folder when the cache did not keep the executable (`--no-cache`).
-                    let (ranVerdict, outcome) = try tools.build(program) { build, folder -> (SampleVerdict?, BuildOutcome) in
-                        guard let built = build.executable else {
-                            tools.storeCheck(check, build: build, folder: folder)
-                            return (nil, build)
-                        }
-                        let kept = tools.storeExecutable(program, builtAt: built) ?? built
-                        return (verdict(ofRunning: running, executable: kept), build)
-                    }
-                    compiled = true
-                    if let ranVerdict { return [running: ranVerdict] }
-                    build = outcome
-                } catch {
-                    guard let crash = crash(error) else { throw error }
-                    return [running: .compilerCrashed(crash)]
-                }
-            }
-        } else if let cached = tools.cachedCheck(check) {
-            build = cached
-        } else {
-            do {
-                let tools = self.tools
-                build = try tools.build(check) { build, folder in
-                    tools.storeCheck(check, build: build, folder: folder)
-                    return build
-                }
-                compiled = true
-            } catch {
-                guard let crash = crash(error) else { throw error }
-                if batch.count == 1 { return [batch[0]: .compilerCrashed(crash)] }
-                return try split(batch, next: BatchSplitter.next(after: batch, failing: [], unattributed: true),
-                                 candidates: candidates, compiled: &compiled)
-            }
+        switch outcome {
+        case .ran(let verdict): return [batch[0]: verdict]
+        case .built(let result): build = result
         }
         if build.succeeded { return Dictionary(uniqueKeysWithValues: batch.map { ($0, SampleVerdict.passed(ran: false)) }) }
-        return try failed(batch, build: build, candidates: candidates, compiled: &compiled)
+        return try failed(batch, build: build, missing: missing, candidates: candidates, compiled: &compiled)
     }
 
     /// Verdicts after `batch` failed to build: samples needing a missing module are skipped (the
     /// rest built again), a crash is a crash, and a batch of several is split.
-    private func failed(_ batch: [Int], build: BuildOutcome, candidates: [Int: BatchCandidate],
+    private func failed(_ batch: [Int], build: BuildOutcome, missing known: Set<String>, candidates: [Int: BatchCandidate],
                         compiled: inout Bool) throws(BuildError) -> [Int: SampleVerdict] {
         let errors = build.diagnostics.filter { $0.severity == .error }
-        var verdicts: [Int: SampleVerdict] = [:]
-        let missing = missingModules(errors)
-        if !missing.isEmpty && !pipeline.strict {
+        let found = missingModules(errors)
+        // Modules already left out and still reported are the samples' own imports: no retry.
+        if !found.isEmpty && !found.isSubset(of: known) && !pipeline.strict {
+            let missing = known.union(found)
+            var verdicts: [Int: SampleVerdict] = [:]
             for index in batch {
                 if let module = plan.samples[index].needs.first(where: { missing.contains($0.module) })?.module {
                     verdicts[index] = .skipped(.missingModule(module))
                 }
             }
             let rest = batch.filter { verdicts[$0] == nil }
-            if !verdicts.isEmpty {
-                if !rest.isEmpty { verdicts.merge(try check(rest, candidates: candidates, compiled: &compiled)) { old, _ in old } }
-                return verdicts
+            if !rest.isEmpty { verdicts.merge(try check(rest, missing: missing, candidates: candidates, compiled: &compiled)) { old, _ in old } }
+            return verdicts
+        }
+        if batch.count == 1 {
+            let sample = batch[0]
+            if let crash = errors.lazy.compactMap(CompilerCrash.description).first { return [sample: .compilerCrashed(crash)] }
+            // What the reader had imported earlier in the file, where it is not available here:
+            // names the sample cannot find are that module's, not the text's fault.
+            if let inherited = plan.samples[sample].inheritedImports.first(where: { known.contains($0.module) }),
+               !errors.isEmpty, errors.allSatisfy(GuideRunner.isUnresolvedName) {
+                return [sample: .skipped(.inheritedMissingModule(inherited.module, line: inherited.line ?? plan.samples[sample].line))]
             }
+            // Errors in earlier samples' declarations are theirs, reported at their own lines:
+            // a sample that has none of its own could not be checked, it did not fail.
+            let own = errors.filter { error in self.sample(at: error.location).map { $0 == sample } ?? true }
+            if own.isEmpty, let broken = errors.lazy.compactMap({ self.sample(at: $0.location) }).first {
+                return [sample: .skipped(.contextFails(line: plan.samples[broken].line))]
+            }
+            return [sample: .failed(.compile(DiagnosticOrder.inLabOrder(own, labPath: plan.lab.path)))]
         }
-        if let crash = errors.first(where: { $0.message.hasPrefix("failed to produce diagnostic") }), batch.count == 1 {
-            return [batch[0]: .compilerCrashed(crash.message)]
-        }
-        if batch.count == 1 { return [batch[0]: .failed(.compile(DiagnosticOrder.inLabOrder(errors, labPath: plan.lab.path)))] }
         var failing = Set<Int>()
         var unattributed = errors.isEmpty
         for error in errors {
             if let sample = sample(at: error.location), batch.contains(sample) { failing.insert(sample) } else { unattributed = true }
         }
-        return try split(batch, next: BatchSplitter.next(after: batch, failing: failing, unattributed: unattributed),
-                         candidates: candidates, compiled: &compiled)
+        var verdicts: [Int: SampleVerdict] = [:]
+        for part in BatchSplitter.next(after: batch, failing: failing, unattributed: unattributed) {
+            verdicts.merge(try check(part, missing: known, candidates: candidates, compiled: &compiled)) { old, _ in old }
+        }
+        return verdicts
     }
 
-    private func split(_ batch: [Int], next: [[Int]], candidates: [Int: BatchCandidate], compiled: inout Bool) throws(BuildError) -> [Int: SampleVerdict] {
-        var verdicts: [Int: SampleVerdict] = [:]
-        for part in next { verdicts.merge(try check(part, candidates: candidates, compiled: &compiled)) { old, _ in old } }
-        return verdicts
+    /// An error that says a name is unknown: what a module's API missing looks like.
+    static func isUnresolvedName(_ error: Diagnostic) -> Bool {
+        let message = error.message
+        return message.hasPrefix("cannot find ") || message.hasPrefix("unknown attribute ")
+            || message.contains(" has no member ") || message.hasPrefix("no such module ")
     }
 
     /// Modules swiftc could not find, unless the name is a misspelt toolchain module (a failure, not a skip).
@@ -188,7 +165,7 @@ struct GuideRunner {
     }
 
     /// The sample whose code holds `location`'s line.
-    private func sample(at location: SourceLocation?) -> Int? {
+    func sample(at location: SourceLocation?) -> Int? {
         guard let location, location.path == plan.lab.path else { return nil }
         return plan.samples.firstIndex { sample in
             guard let lines = sample.cell.codeLines else { return false }
@@ -196,71 +173,10 @@ struct GuideRunner {
         }
     }
 
-    /// What to report for a swiftc that crashed or failed without an error; nil for failures of the setup.
-    private func crash(_ error: BuildError) -> String? {
-        guard case .swiftcFailed(_, let reason, _) = error, reason.hasPrefix("crashed") || reason.hasPrefix("exited with status") else { return nil }
-        return "swiftc \(reason)"
-    }
-
     /// The toolchain's manifest API (`PackageDescription`), beside swiftc: `usr/lib/swift/pm/ManifestAPI`.
     private var manifestAPI: String? {
         let folder = URL(fileURLWithPath: pipeline.compiler.path).deletingLastPathComponent()
             .appendingPathComponent("../lib/swift/pm/ManifestAPI").standardizedFileURL.path
         return FileManager.default.fileExists(atPath: folder) ? folder : nil
-    }
-
-    // MARK: - Runs
-
-    /// Runs a sample once (the file's first scenario) and checks what it printed.
-    private func verdict(ofRunning index: Int, executable: String) -> SampleVerdict {
-        let lab = plan.lab.restricted(to: [plan.samples[index].cell])
-        let scenario = plan.lab.scenarios[0]
-        let timeout = pipeline.timeoutOverride ?? plan.lab.settings.timeout
-        guard let result = tools.runScenarios([scenario], executable: executable, timeout: timeout, repeats: 1).first?.first else {
-            return .failed(.output(ScenarioVerdict(scenario: scenario, launchFailure: "not run")))
-        }
-        switch result {
-        case .failure(let error):
-            return .failed(.output(ScenarioVerdict(scenario: scenario, launchFailure: error.description)))
-        case .success(let run):
-            let verdict = ScenarioVerdict(lab: lab, run: run, timeout: timeout, outputLimit: pipeline.outputLimit,
-                                          appleAvailable: pipeline.appleAvailable)
-            return verdict.passed ? .passed(ran: true) : .failed(.output(verdict))
-        }
-    }
-
-    // MARK: - Listings
-
-    /// API listings, parsed (not type-checked) in one swiftc run: a listing that does not parse fails.
-    private func checkSyntax(_ samples: [Int], compiled: inout Bool) throws(BuildError) -> [Int: SampleVerdict] {
-        let source = samples.map { index in
-            ListingSyntax.parseableSource(plan.symbols[index], file: plan.lab.path, line: plan.markdownLine(sample: index, codeLine: 1))
-        }.joined(separator: "\n")
-        var check = LabProgram(lab: buildLab, source: source, checkOnly: true)
-        check.syntaxOnly = true
-        let build: BuildOutcome
-        if let cached = tools.cachedCheck(check) {
-            build = cached
-        } else {
-            do {
-                let tools = self.tools
-                build = try tools.build(check) { build, folder in
-                    tools.storeCheck(check, build: build, folder: folder)
-                    return build
-                }
-                compiled = true
-            } catch {
-                guard crash(error) != nil else { throw error }
-                return [:]   // the parser crashed: the listings keep their verdict
-            }
-        }
-        var verdicts: [Int: SampleVerdict] = [:]
-        let errors = build.diagnostics.filter { $0.severity == .error }
-        for index in samples {
-            let own = errors.filter { sample(at: $0.location) == index }
-            guard !own.isEmpty, case .listing(let reasons) = plan.samples[index].role else { continue }
-            verdicts[index] = .failed(.listingSyntax(own, reason: reasons[0]))
-        }
-        return verdicts
     }
 }
