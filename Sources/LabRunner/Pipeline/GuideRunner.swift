@@ -92,7 +92,10 @@ struct GuideRunner {
         let running = batch.count == 1 && runs(batch[0]) ? batch[0] : nil
         var extra: [String] = []
         if batch.contains(where: { plan.symbols[$0].hasMain }) { extra.append("-parse-as-library") }
-        if batch.contains(where: { plan.samples[$0].role == .manifest }), let api = manifestAPI { extra += ["-I", api] }
+        if let manifest = batch.first(where: { plan.samples[$0].role == .manifest }), let api = manifestAPI {
+            // As SwiftPM compiles a manifest: the API its tools version declares (newer API is unavailable).
+            extra += ["-I", api, "-package-description-version", GuideRunner.toolsVersion(plan.symbols[manifest].code) ?? "6.0"]
+        }
         let source = SampleProgram.source(batch, plan: plan, candidates: candidates, runs: running, leaving: missing)
         let outcome = try build(source, extraArguments: extra, running: running, compiled: &compiled)
         let build: BuildOutcome
@@ -150,6 +153,14 @@ struct GuideRunner {
             verdicts.merge(try check(part, missing: known, candidates: candidates, compiled: &compiled)) { old, _ in old }
         }
         return verdicts
+    }
+
+    /// `5.9` from a manifest's first line, `// swift-tools-version:5.9` (or `: 5.9.0`, `; …`).
+    static func toolsVersion(_ code: [UInt8]) -> String? {
+        let first = String(decoding: code.prefix { $0 != UInt8(ascii: "\n") }, as: UTF8.self)
+        guard let range = first.range(of: "swift-tools-version:") else { return nil }
+        let version = first[range.upperBound...].drop { $0 == " " }.prefix { $0.isNumber || $0 == "." }
+        return version.isEmpty ? nil : String(version)
     }
 
     /// An error that says a name is unknown: what a module's API missing looks like.
