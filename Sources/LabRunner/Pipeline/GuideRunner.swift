@@ -36,14 +36,7 @@ struct GuideRunner {
             case .program, .manifest: programs.append(index)
             }
         }
-        let referenced = Set(plan.contexts.flatMap(\.references))
-        let candidates = Dictionary(uniqueKeysWithValues: programs.map { index in
-            (index, BatchCandidate(sample: index, symbols: plan.symbols, context: plan.contexts[index],
-                                   referenced: referenced, runs: runs(index)))
-        })
-        let shared = programs.filter { !runs($0) && plan.samples[$0].role != .manifest }
-        let batches = SampleBatches.pack(shared.compactMap { candidates[$0] })
-            + programs.filter { runs($0) || plan.samples[$0].role == .manifest }.map { [$0] }
+        let (candidates, batches) = GuideRunner.batches(plan, programs: programs)
         let results = LockedValue([Int: SampleVerdict]())
         let ran = LockedValue(Set<Int>())
         let failure = LockedValue<BuildError?>(nil)
@@ -74,12 +67,42 @@ struct GuideRunner {
         })
     }
 
+    /// The programs of `programs` (sample indices), as built when none fails: compatible samples
+    /// packed together, a sample that runs or a package manifest alone.
+    static func batches(_ plan: GuidePlan, programs: [Int]) -> ([Int: BatchCandidate], [[Int]]) {
+        let referenced = Set(plan.contexts.flatMap(\.references))
+        let candidates = Dictionary(uniqueKeysWithValues: programs.map { index in
+            (index, BatchCandidate(sample: index, symbols: plan.symbols, context: plan.contexts[index],
+                                   referenced: referenced, runs: runs(index, plan)))
+        })
+        let alone = { (index: Int) in runs(index, plan) || plan.samples[index].role == .manifest }
+        let batches = SampleBatches.pack(programs.filter { !alone($0) }.compactMap { candidates[$0] })
+            + programs.filter(alone).map { [$0] }
+        return (candidates, batches)
+    }
+
+    /// How many swiftc runs checking `plan` takes when nothing fails: what `--shard` weighs.
+    static func programCount(_ plan: GuidePlan) -> Int {
+        var programs: [Int] = []
+        var listings = false
+        for (index, sample) in plan.samples.enumerated() {
+            switch sample.role {
+            case .program, .manifest: programs.append(index)
+            case .listing(let reasons): listings = listings || reasons[0].kind == .declarationsWithoutBodies
+            case .skipped: break
+            }
+        }
+        return batches(plan, programs: programs).1.count + (listings ? 1 : 0)
+    }
+
     private enum Job: Sendable {
         case batch([Int])
         case listings([Int])
     }
 
-    private func runs(_ index: Int) -> Bool {
+    private func runs(_ index: Int) -> Bool { GuideRunner.runs(index, plan) }
+
+    private static func runs(_ index: Int, _ plan: GuidePlan) -> Bool {
         if case .program(let runs) = plan.samples[index].role { runs && !plan.lab.scenarios.isEmpty } else { false }
     }
 
