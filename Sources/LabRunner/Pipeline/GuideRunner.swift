@@ -149,33 +149,46 @@ struct GuideRunner {
             if !rest.isEmpty { verdicts.merge(try check(rest, missing: missing, candidates: candidates, compiled: &compiled)) { old, _ in old } }
             return verdicts
         }
-        if batch.count == 1 {
-            let sample = batch[0]
-            if let crash = errors.lazy.compactMap(CompilerCrash.description).first { return [sample: .compilerCrashed(crash)] }
-            // What the reader had imported earlier in the file, where it is not available here:
-            // names the sample cannot find are that module's, not the text's fault.
-            if let inherited = plan.samples[sample].inheritedImports.first(where: { known.contains($0.module) }),
-               !errors.isEmpty, errors.allSatisfy(GuideRunner.isUnresolvedName) {
-                return [sample: .skipped(.inheritedMissingModule(inherited.module, line: inherited.line ?? plan.samples[sample].line))]
-            }
-            // Errors in earlier samples' declarations are theirs, reported at their own lines:
-            // a sample that has none of its own could not be checked, it did not fail.
-            let own = errors.filter { error in self.sample(at: error.location).map { $0 == sample } ?? true }
-            if own.isEmpty, let broken = errors.lazy.compactMap({ self.sample(at: $0.location) }).first {
-                return [sample: .skipped(.contextFails(line: plan.samples[broken].line))]
-            }
-            return [sample: .failed(.compile(DiagnosticOrder.inLabOrder(own, labPath: plan.lab.path)))]
-        }
+        if batch.count == 1 { return [batch[0]: verdict(batch[0], errors: errors, missing: known)] }
         var failing = Set<Int>()
         var unattributed = errors.isEmpty
         for error in errors {
             if let sample = sample(at: error.location), batch.contains(sample) { failing.insert(sample) } else { unattributed = true }
         }
         var verdicts: [Int: SampleVerdict] = [:]
-        for part in BatchSplitter.next(after: batch, failing: failing, unattributed: unattributed) {
+        var next = BatchSplitter.next(after: batch, failing: failing, unattributed: unattributed)
+        if !unattributed {
+            // Every error is in a sample's own lines, and a sample's program does not depend on
+            // the samples packed with it (`SampleBatches`): its errors are its verdict, without
+            // building it again alone (one slow sample is not compiled twice). The rest are built
+            // again, since an error can hide others.
+            for sample in failing {
+                verdicts[sample] = verdict(sample, errors: errors.filter { self.sample(at: $0.location) == sample }, missing: known)
+            }
+            next = next.filter { part in !(part.count == 1 && failing.contains(part[0])) }
+        }
+        for part in next {
             verdicts.merge(try check(part, missing: known, candidates: candidates, compiled: &compiled)) { old, _ in old }
         }
         return verdicts
+    }
+
+    /// The verdict of one sample whose build failed with `errors`.
+    private func verdict(_ sample: Int, errors: [Diagnostic], missing known: Set<String>) -> SampleVerdict {
+        if let crash = errors.lazy.compactMap(CompilerCrash.description).first { return .compilerCrashed(crash) }
+        // What the reader had imported earlier in the file, where it is not available here:
+        // names the sample cannot find are that module's, not the text's fault.
+        if let inherited = plan.samples[sample].inheritedImports.first(where: { known.contains($0.module) }),
+           !errors.isEmpty, errors.allSatisfy(GuideRunner.isUnresolvedName) {
+            return .skipped(.inheritedMissingModule(inherited.module, line: inherited.line ?? plan.samples[sample].line))
+        }
+        // Errors in earlier samples' declarations are theirs, reported at their own lines:
+        // a sample that has none of its own could not be checked, it did not fail.
+        let own = errors.filter { error in self.sample(at: error.location).map { $0 == sample } ?? true }
+        if own.isEmpty, let broken = errors.lazy.compactMap({ self.sample(at: $0.location) }).first {
+            return .skipped(.contextFails(line: plan.samples[broken].line))
+        }
+        return .failed(.compile(DiagnosticOrder.inLabOrder(own, labPath: plan.lab.path)))
     }
 
     /// `5.9` from a manifest's first line, `// swift-tools-version:5.9` (or `: 5.9.0`, `; …`).
