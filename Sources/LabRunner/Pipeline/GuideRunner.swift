@@ -41,7 +41,8 @@ struct GuideRunner {
         let ran = LockedValue(Set<Int>())
         let failure = LockedValue<BuildError?>(nil)
         let work = batches.map { Job.batch($0) } + (listings.isEmpty ? [] : [Job.listings(listings)])
-        Parallel.forEach(work.count, width: work.count) { number in
+        // Builds wait for the run's job slots (`--jobs`) anyway: more threads would only sit there.
+        Parallel.forEach(work.count, width: min(work.count, pipeline.limiter.slots)) { number in
             do throws(BuildError) {
                 let found: [Int: SampleVerdict]
                 var compiled = false
