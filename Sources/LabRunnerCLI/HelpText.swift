@@ -115,9 +115,11 @@ enum HelpText {
 
     static let extract = """
     USAGE: labrunner extract LAB [-o FILE] [--plain] [--bare LANG]
+           labrunner extract GUIDE:LINE [-o FILE] [--plain] [--bare LANG]
 
     Writes the single Swift file that `labrunner run` compiles for LAB, with the prelude and every
-    cell in order under its MARK sections, to standard output or FILE.
+    cell in order under its MARK sections, to standard output or FILE. For a guide, writes the
+    program of the sample at LINE: the earlier declarations it is given, then its own code.
 
     OPTIONS:
       -o, --output FILE    Write to FILE instead of standard output

@@ -82,6 +82,14 @@ struct GuideRunner {
         return (candidates, batches)
     }
 
+    /// The program that checks the sample at `line` alone (its context, then its code), as
+    /// `extract guide.md:LINE` writes it for an editor.
+    static func program(ofSampleAt line: Int, in plan: GuidePlan) throws(LabError) -> String {
+        let sample = try plan.sample(at: line)
+        let (candidates, _) = batches(plan, programs: [sample])
+        return SampleProgram.source([sample], plan: plan, candidates: candidates, runs: runs(sample, plan) ? sample : nil)
+    }
+
     /// How many swiftc runs checking `plan` takes when nothing fails: what `--shard` weighs.
     static func programCount(_ plan: GuidePlan) -> Int {
         var programs: [Int] = []
@@ -226,5 +234,18 @@ struct GuideRunner {
         let folder = URL(fileURLWithPath: pipeline.compiler.path).deletingLastPathComponent()
             .appendingPathComponent("../lib/swift/pm/ManifestAPI").standardizedFileURL.path
         return FileManager.default.fileExists(atPath: folder) ? folder : nil
+    }
+}
+
+extension Lab {
+    /// What `extract` writes for a guide: the program of the sample at `line`; nil for a lab
+    /// named without a line (its one program). A line in a lab, or a guide without one, is an error.
+    package func sampleProgram(at line: Int?) throws(LabError) -> String? {
+        guard isGuide else {
+            if let line { throw LabError(location(line: line), .lineInLab(why: kind.reason)) }
+            return nil
+        }
+        guard let line else { throw LabError(location(line: 1), .guideNeedsLine(why: kind.reason, firstSample: cells.first?.line)) }
+        return try GuideRunner.program(ofSampleAt: line, in: GuidePlan(self, appleAvailable: Platform.hasSwiftUI))
     }
 }
