@@ -1,0 +1,42 @@
+import Foundation
+import Testing
+@testable import LabRunner
+
+/// A guide through the built tool: `list` shows its samples, `run` checks each in its context.
+@Suite struct GuideEndToEndTests {
+    static let points = "guide-samples/points.md"
+
+    @Test func listShowsAGuideSampleBySampleAndTakesAs() throws {
+        let listed = try LabRunnerCLI.run(["list", Self.points])
+        #expect(listed.status == 0, "\(listed.stderr)")
+        GoldenText.expect(listed.stdout, equals: GuideListingTests.pointsListing)
+
+        let json = try LabRunnerCLI.run(["list", "--json", Self.points])
+        #expect(json.status == 0)
+        #expect(json.stdout.contains("\"kind\" : \"guide\""))
+
+        let asLab = try LabRunnerCLI.run(["list", "--as", "lab", Self.points])
+        #expect(asLab.status == 0)
+        #expect(asLab.stdout.hasPrefix("\(Self.points)\nscenarios: mock, empty, failing\n"), "\(asLab.stdout)")
+
+        let asGuide = try LabRunnerCLI.run(["list", "--as=guide", "passing.md"])
+        #expect(asGuide.status == 0)
+        #expect(asGuide.stdout.hasPrefix("passing.md  Passing fixture\nread as a guide: --as guide\nsamples:\n"), "\(asGuide.stdout)")
+
+        let badKind = try LabRunnerCLI.run(["list", "--as", "gide", "passing.md"])
+        #expect(badKind.status == 2)
+        #expect(badKind.stderr.hasPrefix("labrunner: error: bad value 'gide' for '--as': expected guide or lab\n"))
+    }
+
+    @Test func listReportsADirectiveNamingNoSample() throws {
+        let folder = try LabRunnerCLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let text = "<!-- labrunner: name=setup -->\n```swift\nlet x = 1\n```\n<!-- labrunner: continues=setpu -->\n```swift\nprint(x)\n```\n"
+        try Data(text.utf8).write(to: URL(fileURLWithPath: folder + "/guide.md"))
+        let listed = try LabRunnerCLI.run(["list", "guide.md"], in: folder)
+        #expect(listed.status == 2)
+        #expect(listed.stdout.isEmpty)
+        #expect(listed.stderr.hasPrefix("guide.md:6:"), "\(listed.stderr)")
+        #expect(listed.stderr.contains("did you mean 'setup'"), "\(listed.stderr)")
+    }
+}
