@@ -39,4 +39,31 @@ import Testing
         #expect(listed.stderr.hasPrefix("guide.md:6:"), "\(listed.stderr)")
         #expect(listed.stderr.contains("did you mean 'setup'"), "\(listed.stderr)")
     }
+
+    /// The fixture through swiftc: the redeclared `Point` (line 22) does not clash with the first,
+    /// the listing and the placeholder are counted apart, the typo fails at its line, the sample
+    /// importing a module this machine lacks is skipped; then `guide.md:LINE` checks one sample.
+    @Test func runChecksEverySampleInItsContext() throws {
+        let ran = try LabRunnerCLI.run(["run", Self.points])
+        #expect(ran.status == 1, "\(ran.stderr)")
+        GoldenText.expect(ran.stdout, equals: """
+        guide-samples/points.md
+        guide-samples/points.md:46:17: error: incorrect argument label in call (have 'x:y:nme:', expected 'x:y:name:')
+            print(area(Point(x: 1, y: 2, nme: "typo")))
+                            ^
+          FAIL  line 45: did not compile (1 error)
+          skipped: needs module PointPlotting, not available here (line 51)
+          FAIL  7 samples: 3 passed, 2 listings, 1 skipped, 1 failed
+
+        3 passed, 1 failed
+
+        """)
+        #expect(ran.stderr.isEmpty, "\(ran.stderr)")
+
+        let one = try LabRunnerCLI.run(["run", "-v", Self.points + ":46"])
+        #expect(one.status == 1, "\(one.stderr)")
+        #expect(one.stdout.contains("\n  FAIL  line 45: did not compile (1 error)\n  FAIL  1 sample: 0 passed, 1 failed\n\n0 passed, 1 failed\n"),
+                "\(one.stdout)")
+        #expect(!one.stdout.contains("line 5:") && !one.stdout.contains("line 51"), "\(one.stdout)")
+    }
 }
