@@ -179,6 +179,19 @@ struct GuideRunnerTests {
         #expect(toolchain.calls.sorted() == test.calls.sorted())
     }
 
+    /// swiftc missing is the tool's failure, for the whole file: not a verdict per sample.
+    @Test func aBrokenToolchainChecksNothing() throws {
+        let broken = BuildError.swiftcMissing("/usr/bin/swiftc")
+        let toolchain = RecordingToolchain(guide: .init(broken: broken))
+        let outcome = Self.pipeline(toolchain).runGuide(try Self.plan(Self.kinds), only: nil)
+        #expect(outcome.samples.isEmpty)
+        guard case .build(let error) = outcome.toolFailure else {
+            Issue.record("expected a tool failure, got \(outcome.samples.map(Self.describe))")
+            return
+        }
+        #expect(error.description == broken.description)
+    }
+
     /// Failed builds are cached like passing ones: a second run of an unchanged guide with
     /// failures, skips and a compiler crash starts no build at all and gives the same verdicts.
     @Test(arguments: [Self.shapes, Self.kinds])

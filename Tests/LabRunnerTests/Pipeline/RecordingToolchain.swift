@@ -30,6 +30,8 @@ final class RecordingToolchain: LabToolchain {
         var crashes: Set<Int> = []
         /// The cache keeps what is stored (checks that failed too) and serves it again.
         var remembers = false
+        /// swiftc cannot be used at all: every build throws this.
+        var broken: BuildError? = nil
     }
 
     /// Programs (by last cell line) the cache holds.
@@ -136,6 +138,7 @@ final class RecordingToolchain: LabToolchain {
         let verb = program.syntaxOnly ? "parse" : program.checkOnly ? "check" : "build"
         record(([verb, name] + program.extraArguments).joined(separator: " "))
         if case .breaks(let error) = answers[Int(name) ?? -1], guide == nil { throw error }
+        if let broken = guide?.broken { throw broken }
         if let guide, !guide.crashes.isDisjoint(with: Self.coveredLines(program.source)) {
             let reason = "crashed: killed by SIGSEGV"
             guard program.crashIsVerdict else { throw .swiftcFailed("/usr/bin/swiftc", reason: reason) }
