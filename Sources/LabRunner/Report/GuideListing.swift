@@ -22,7 +22,15 @@ package struct GuideListing: Codable, Sendable {
         /// Its `fresh`, `continues=NAME`, `name=NAME` directives.
         let directives: [String]
         let modules: [ModuleEntry]
+        /// Modules earlier samples imported and it does not: its program imports them too, as a
+        /// reader who typed the guide in order has them.
+        let inheritedImports: [InheritedImport]
         let context: [ContextItem]
+    }
+    struct InheritedImport: Codable, Sendable {
+        let module: String
+        /// The Markdown line of the earlier `import`.
+        let line: Int?
     }
     struct ReasonEntry: Codable, Sendable {
         let reason: String
@@ -104,7 +112,9 @@ package struct GuideListing: Codable, Sendable {
                                listingReasons: reasons, skipReason: skip,
                                directives: (directives.fresh ? ["fresh"] : []) + (directives.continues.map { ["continues=\($0)"] } ?? [])
                                    + (directives.name.map { ["name=\($0)"] } ?? []),
-                               modules: modules, context: context)
+                               modules: modules,
+                               inheritedImports: sample.inheritedImports.map { InheritedImport(module: $0.module, line: $0.line) },
+                               context: context)
         }
     }
 
@@ -137,6 +147,11 @@ package struct GuideListing: Codable, Sendable {
                     case .catalog: "\(module.module) (the catalog's)"
                     case .context: "\(module.module) (from its context)"
                     }
+                }.joined(separator: ", "))
+            }
+            if !sample.inheritedImports.isEmpty {
+                out.append("    imports from earlier samples: " + sample.inheritedImports.map { module in
+                    module.module + (module.line.map { " (line \($0))" } ?? "")
                 }.joined(separator: ", "))
             }
             if !sample.context.isEmpty {

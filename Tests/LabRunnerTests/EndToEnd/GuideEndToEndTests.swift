@@ -42,7 +42,8 @@ import Testing
 
     /// The fixture through swiftc: the redeclared `Point` (line 22) does not clash with the first,
     /// the listing and the placeholder are counted apart, the typo fails at its line, the sample
-    /// importing a module this machine lacks is skipped; then `guide.md:LINE` checks one sample.
+    /// importing a module this machine lacks is skipped, and the last sample, which has that import
+    /// from earlier samples, is checked without it; then `guide.md:LINE` checks one sample.
     @Test func runChecksEverySampleInItsContext() throws {
         let ran = try LabRunnerCLI.run(["run", Self.points])
         #expect(ran.status == 1, "\(ran.stderr)")
@@ -53,9 +54,9 @@ import Testing
                             ^
           FAIL  line 45: did not compile (1 error)
           skipped: needs module PointPlotting, not available here (line 51)
-          FAIL  7 samples: 3 passed, 2 listings, 1 skipped, 1 failed
+          FAIL  8 samples: 4 passed, 2 listings, 1 skipped, 1 failed
 
-        3 passed, 1 failed
+        4 passed, 1 failed
 
         """)
         #expect(ran.stderr.isEmpty, "\(ran.stderr)")

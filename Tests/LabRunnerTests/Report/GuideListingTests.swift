@@ -21,7 +21,7 @@ import Testing
       line 5: program
       line 15: program
         given:
-          struct Point (line 6): uses Point (used by func area (line 10))
+          struct Point (line 6): uses Point
           func area (line 10): uses area
       line 22: program
       line 33: listing
@@ -35,11 +35,16 @@ import Testing
       line 45: program
         given:
           func area (line 10): uses area
-          struct Point (line 23): uses Point (used by func area (line 10))
+          struct Point (line 23): uses Point
       line 51: program
         modules: PointPlotting (line 52)
         given:
           struct Point (line 23): uses Point
+      line 58: program
+        imports from earlier samples: PointPlotting (line 52)
+        given:
+          func area (line 10): uses area
+          struct Point (line 23): uses Point (used by func area (line 10))
 
     """
 
@@ -49,7 +54,7 @@ import Testing
     }
 
     /// The roles the fixture lacks: a sample that runs, a manifest, skips, directives, every
-    /// reason of a listing, modules from a catalog and from the context.
+    /// reason of a listing, modules from a catalog, from the context and from earlier samples.
     @Test func rolesDirectivesAndModules() throws {
         let text = """
         ---
@@ -101,8 +106,10 @@ import Testing
               struct Stack (line 7): uses Stack
           line 18: package manifest [fresh]
             modules: PackageDescription (line 20), Stacks (the catalog's)
+            imports from earlier samples: Collections (line 6)
           line 23: skipped, marked skip
             modules: Stacks (the catalog's)
+            imports from earlier samples: Collections (line 6)
           line 27: listing [continues=start]
             editor placeholder <#value#> (line 28)
             declarations without bodies (line 29)
@@ -114,6 +121,7 @@ import Testing
               statement (line 12): continues 'start'
           line 31: skipped, no code
             modules: Stacks (the catalog's)
+            imports from earlier samples: Collections (line 6)
 
         """)
     }
@@ -125,13 +133,18 @@ import Testing
         #expect(object["kind"] as? String == "guide")
         #expect(object["kindReason"] as? String == "no output blocks, scenarios, cell roles or exercises")
         let samples = try #require(object["samples"] as? [[String: Any]])
-        #expect(samples.map { $0["line"] as? Int } == [5, 15, 22, 33, 39, 45, 51])
-        #expect(samples.map { $0["role"] as? String } == ["program", "program", "program", "listing", "listing", "program", "program"])
+        #expect(samples.map { $0["line"] as? Int } == [5, 15, 22, 33, 39, 45, 51, 58])
+        #expect(samples.map { $0["role"] as? String } == ["program", "program", "program", "listing", "listing", "program", "program", "program"])
         let context = try #require(samples[1]["context"] as? [[String: Any]])
         #expect(context.map { $0["item"] as? String } == ["struct Point (line 6)", "func area (line 10)"])
         #expect(context.map { $0["line"] as? Int } == [6, 10])
         #expect(context.map { $0["sampleLine"] as? Int } == [5, 5])
-        #expect(context.map { $0["reason"] as? String } == ["uses Point (used by func area (line 10))", "uses area"])
+        #expect(context.map { $0["reason"] as? String } == ["uses Point", "uses area"])
+        let indirect = try #require(samples[7]["context"] as? [[String: Any]])
+        #expect(indirect.map { $0["reason"] as? String } == ["uses area", "uses Point (used by func area (line 10))"])
+        let inherited = try #require(samples[7]["inheritedImports"] as? [[String: Any]])
+        #expect(inherited.map { $0["module"] as? String } == ["PointPlotting"])
+        #expect(inherited.map { $0["line"] as? Int } == [52])
         let reasons = try #require(samples[3]["listingReasons"] as? [[String: Any]])
         #expect(reasons.map { $0["reason"] as? String } == ["declarations without bodies"])
         #expect(reasons.map { $0["line"] as? Int } == [34])
