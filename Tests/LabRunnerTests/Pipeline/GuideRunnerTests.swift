@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import LabRunner
 
@@ -214,5 +215,52 @@ struct GuideRunnerTests {
         if text == Self.shapes {
             #expect(cold.contains { if case .compilerCrashed = $0.verdict { true } else { false } }, "\(cold.map(Self.describe))")
         }
+    }
+}
+
+/// A package manifest is type-checked alone against the toolchain's manifest API, at the tools
+/// version it declares: without `-package-description-version`, every versioned API
+/// (`.target(name:)`) is unavailable.
+struct GuideManifestTests {
+    static let manifests = """
+    ```swift
+    // swift-tools-version: 5.9
+    import PackageDescription
+    let package = Package(name: "Foo", targets: [.target(name: "Foo")])
+    ```
+
+    ```swift
+    import PackageDescription
+    let package = Package(name: "Bar")
+    ```
+
+    """
+
+    @Test func manifestsAreCheckedAloneAtTheirToolsVersion() throws {
+        let root = try LabRunnerCLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let api = root + "/usr/lib/swift/pm/ManifestAPI"
+        try FileManager.default.createDirectory(atPath: api, withIntermediateDirectories: true)
+        let toolchain = RecordingToolchain(guide: .init())
+        var pipeline = LabPipeline(compiler: SwiftCompiler(path: root + "/usr/bin/swiftc"), environment: [:])
+        pipeline.toolchain = toolchain
+        let outcome = pipeline.runGuide(try GuideRunnerTests.plan(Self.manifests), only: nil)
+        #expect(outcome.samples.map(GuideRunnerTests.describe) == ["1 passed", "7 passed"])
+        #expect(toolchain.calls.filter { $0.hasPrefix("check") }.sorted() == [
+            "check 1 -I \(api) -package-description-version 5.9",
+            "check 7 -I \(api) -package-description-version 6.0",
+        ])
+    }
+
+    @Test(arguments: [
+        ("// swift-tools-version:5.9\nimport PackageDescription", "5.9"),
+        ("// swift-tools-version: 6.0\n", "6.0"),
+        ("// swift-tools-version:5.10.1", "5.10.1"),
+        ("// swift-tools-version:5.7;(experimental)\n", "5.7"),
+        ("import PackageDescription\n// swift-tools-version:5.9", nil),
+        ("// swift-tools-version:", nil),
+    ] as [(String, String?)])
+    func toolsVersionIsReadFromTheFirstLine(code: String, version: String?) {
+        #expect(GuideRunner.toolsVersion(Array(code.utf8)) == version)
     }
 }
