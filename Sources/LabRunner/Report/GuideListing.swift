@@ -68,7 +68,7 @@ package struct GuideListing: Codable, Sendable {
     let kindReason: String
     let samples: [SampleEntry]
 
-    /// The listing of a file read as a guide, its SwiftUI samples skipped unless this platform has SwiftUI.
+    /// The listing of a file read as a guide, its Apple-only samples skipped unless this platform has SwiftUI.
     package init(_ lab: Lab) throws(LabError) {
         self.init(try GuidePlan(lab, appleAvailable: Platform.hasSwiftUI))
     }
@@ -94,7 +94,6 @@ package struct GuideListing: Codable, Sendable {
                 role = .skipped
                 skip = why.description
             }
-            let directives = cell.sampleDirectives
             let modules = sample.needs.map { need in
                 let source: ModuleSource = need.line != nil ? .import : need.module == catalog ? .catalog : .context
                 return ModuleEntry(module: need.module, source: source,
@@ -110,12 +109,17 @@ package struct GuideListing: Codable, Sendable {
             }
             return SampleEntry(line: sample.line, role: role, runs: runs, outputLines: cell.outputs.map(\.line),
                                listingReasons: reasons, skipReason: skip,
-                               directives: (directives.fresh ? ["fresh"] : []) + (directives.continues.map { ["continues=\($0)"] } ?? [])
-                                   + (directives.name.map { ["name=\($0)"] } ?? []),
+                               directives: GuideListing.words(cell.sampleDirectives),
                                modules: modules,
                                inheritedImports: sample.inheritedImports.map { InheritedImport(module: $0.module, line: $0.line) },
                                context: context)
         }
+    }
+
+    /// Sample directives as written in `<!-- labrunner: … -->`.
+    private static func words(_ directives: SampleDirectives) -> [String] {
+        (directives.fresh ? ["fresh"] : []) + (directives.continues.map { ["continues=\($0)"] } ?? [])
+            + (directives.name.map { ["name=\($0)"] } ?? [])
     }
 
     package func json() -> String {
@@ -132,7 +136,10 @@ package struct GuideListing: Codable, Sendable {
         for sample in samples {
             var head = "  line \(sample.line): "
             switch sample.role {
-            case .program: head += sample.runs ? "program, runs (output line\(sample.outputLines.count == 1 ? "" : "s") \(sample.outputLines.map(String.init).joined(separator: ", ")))" : "program"
+            case .program where sample.runs:
+                let lines = sample.outputLines.map(String.init).joined(separator: ", ")
+                head += "program, runs (output line\(sample.outputLines.count == 1 ? "" : "s") \(lines))"
+            case .program: head += "program"
             case .manifest: head += "package manifest"
             case .listing: head += "listing"
             case .skipped: head += "skipped, \(sample.skipReason ?? "")"
