@@ -46,12 +46,18 @@ struct GuideRunner {
             do throws(BuildError) {
                 let found: [Int: SampleVerdict]
                 var compiled = false
+                let members: [Int]
                 switch work[number] {
-                case .batch(let batch): found = try check(batch, missing: [], candidates: candidates, compiled: &compiled)
-                case .listings(let samples): found = try checkSyntax(samples, compiled: &compiled)
+                case .batch(let batch):
+                    found = try check(batch, missing: [], candidates: candidates, compiled: &compiled)
+                    members = batch
+                case .listings(let samples):
+                    // Only the listings that do not parse get a verdict here; swiftc parsed them all.
+                    found = try checkSyntax(samples, compiled: &compiled)
+                    members = samples
                 }
                 results.withLock { $0.merge(found) { _, new in new } }
-                if compiled { ran.withLock { $0.formUnion(found.keys) } }
+                if compiled { ran.withLock { $0.formUnion(members) } }
             } catch {
                 failure.withLock { $0 = $0 ?? error }
             }
