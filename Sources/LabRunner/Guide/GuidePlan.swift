@@ -49,7 +49,8 @@ package struct GuidePlan: Sendable {
             }
             if case .program = role, needs.contains(where: { $0.module == GuidePlan.manifestModule }) { role = .manifest }
             let inherited = imported.filter { earlier in !needs.contains(where: { $0.module == earlier.module }) }
-            samples.append(GuideSample(cell: cell, role: role, needs: needs, inheritedImports: inherited))
+            samples.append(GuideSample(cell: cell, role: role, needs: needs, inheritedImports: inherited,
+                                       prints: GuidePlan.prints(cell)))
             if case .program = role {
                 for need in symbols[index].imports where !need.isConditional && !imported.contains(where: { $0.module == need.module }) {
                     imported.append(SampleModules.Need(module: need.module, line: GuidePlan.markdownLine(cell, codeLine: need.line)))
@@ -71,7 +72,12 @@ package struct GuidePlan: Sendable {
         let reasons = ListingClassifier.reasons(symbols)
         if !reasons.isEmpty { return .listing(reasons) }
         if symbols.items.isEmpty { return .skipped(.empty) }
-        return .program(runs: !cell.outputs.isEmpty)
+        return .program(runs: !cell.outputs.isEmpty || !GuidePlan.prints(cell).isEmpty)
+    }
+
+    /// The sample's counted `// Prints` comments; none when it has an output block (the block is checked).
+    static func prints(_ cell: Cell) -> [PrintsComment] {
+        cell.outputs.isEmpty ? PrintsComments.find(in: Array(cell.block.code.utf8)) : []
     }
 
     /// Names declared by samples skipped for SwiftUI, with the sample's line, latest first.
@@ -147,6 +153,8 @@ package struct GuideSample: Sendable {
     /// Modules earlier samples imported and it does not (`line`: the Markdown line of that
     /// import): a reader who typed the guide in order has them, so its program imports them too.
     package let inheritedImports: [SampleModules.Need]
+    /// Its counted `// Prints` comments, what it must print when it has no output block.
+    package let prints: [PrintsComment]
 
     /// The line of its opening fence: where its verdict is reported.
     package var line: Int { cell.line }
@@ -155,7 +163,7 @@ package struct GuideSample: Sendable {
 
 /// What a guide's sample is, before anything is built.
 package enum SampleRole: Sendable, Equatable {
-    /// Compiled with its context; run too when it has an output block.
+    /// Compiled with its context; run too when it has an output block or `// Prints` comments.
     case program(runs: Bool)
     /// A package manifest (`import PackageDescription`): type-checked alone against the toolchain's manifest API.
     case manifest

@@ -46,7 +46,8 @@ extension GuideRunner {
 
     // MARK: - Runs
 
-    /// Runs a sample once (the file's first scenario) and checks what it printed.
+    /// Runs a sample once (the file's first scenario) and checks what it printed against its
+    /// output block or its `// Prints` comments.
     func verdict(ofRunning index: Int, executable: String) -> SampleVerdict {
         let lab = plan.lab.restricted(to: [plan.samples[index].cell])
         let scenario = plan.lab.scenarios[0]
@@ -60,6 +61,13 @@ extension GuideRunner {
         case .success(let run):
             let verdict = ScenarioVerdict(lab: lab, run: run, timeout: timeout, outputLimit: pipeline.outputLimit,
                                           appleAvailable: pipeline.appleAvailable)
+            let sample = plan.samples[index]
+            // Without an output block, its `// Prints` comments say what it prints.
+            if !sample.prints.isEmpty, verdict.isComplete {
+                let lines = sample.prints.map { plan.markdownLine(sample: index, codeLine: $0.line) }
+                let output = verdict.actualOutputs[sample.cell.index] ?? ""
+                return PrintsMismatch.compare(sample.prints, lines: lines, output: output).map { .failed(.prints($0)) } ?? .passed(ran: true)
+            }
             return verdict.passed ? .passed(ran: true) : .failed(.output(verdict))
         }
     }

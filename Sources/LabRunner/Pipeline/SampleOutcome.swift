@@ -29,4 +29,6 @@ package enum SampleFailure: Sendable {
     case listingSyntax([Diagnostic], reason: ListingReason)
     /// It ran and printed something else (or crashed, or timed out).
     case output(ScenarioVerdict)
+    /// It ran to the end and printed other lines than its `// Prints` comments state.
+    case prints(PrintsMismatch)
 }

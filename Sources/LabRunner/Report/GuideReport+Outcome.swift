@@ -55,6 +55,10 @@ extension SampleReport {
             ran = true
             let sampleLab = lab.restricted(to: [plan.samples[outcome.index].cell])
             run = ScenarioReport(verdict, lab: sampleLab, updated: false, appleAvailable: appleAvailable)
+        case .failed(.prints(let mismatch)):
+            status = .failed
+            ran = true
+            run = ScenarioReport(mismatch, sample: plan.samples[outcome.index].cell, scenario: lab.scenarios.first ?? "", lab: lab)
         }
         self.init(name: "\(lab.path):\(outcome.line)", line: outcome.line, status: status, ran: ran, reason: reason,
                   reasonLine: reasonLine, errors: errors, run: run, compilerRan: outcome.compilerRan)

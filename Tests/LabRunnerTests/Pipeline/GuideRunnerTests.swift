@@ -165,6 +165,7 @@ struct GuideRunnerTests {
         case .failed(.compile(let diagnostics)): "failed: \(errors(diagnostics))"
         case .failed(.listingSyntax(let diagnostics, let reason)): "failed listing (\(reason.description)): \(errors(diagnostics))"
         case .failed(.output): "failed, ran: output"
+        case .failed(.prints(let mismatch)): "failed, ran: prints at line \(mismatch.line)"
         }
         return "\(outcome.line) \(verdict)" + (outcome.compilerRan ? "" : " (cached)")
     }
