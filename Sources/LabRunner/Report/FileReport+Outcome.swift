@@ -27,8 +27,14 @@ extension FileReport {
             }
             content = .lab(title: lab.title, parts: parts, document: lab.source.bytes)
         case .guide(let guide):
-            var report = GuideReport(guide, appleAvailable: appleAvailable)
-            if updateRequested {
+            let summary = update?.parts.first ?? nil
+            let wrote = update?.write == .wrote
+            var report = GuideReport(guide, appleAvailable: appleAvailable, updated: wrote ? summary?.updatedSamples ?? [] : [])
+            if let summary, summary.hasEdits || !summary.notes.isEmpty {
+                var lines = UpdateLines(summary: summary, write: update?.write ?? .unchanged)
+                if wrote { lines.wrote(outcome.path) }
+                report.notes += lines.lines
+            } else if updateRequested, !guide.plan.samples.contains(where: { !$0.prints.isEmpty }) {
                 report.notes.append("not updated: read as a guide (\(guide.lab.kind.reason)), whose samples have no output blocks to write; "
                                     + "<!-- labrunner: lab --> before the first fence, or --as lab, makes it a lab")
             }

@@ -1,10 +1,12 @@
 /// Building a guide's report from its outcome: the one place its facts are worked out.
 extension GuideReport {
-    init(_ outcome: GuideOutcome, appleAvailable: Bool) {
+    /// - Parameter updated: lines of samples whose `// Prints` comments `--update` rewrote: they pass.
+    init(_ outcome: GuideOutcome, appleAvailable: Bool, updated: Set<Int> = []) {
         let lab = outcome.lab
         var tally = SampleTally()
         let samples = outcome.samples.map { sample in
-            let report = SampleReport(sample, plan: outcome.plan, appleAvailable: appleAvailable)
+            let report = updated.contains(sample.line) ? SampleReport(updated: sample, path: lab.path)
+                : SampleReport(sample, plan: outcome.plan, appleAvailable: appleAvailable)
             switch report.status {
             case .passed: tally.passed += 1
             case .failed: tally.failed += 1
@@ -62,5 +64,11 @@ extension SampleReport {
         }
         self.init(name: "\(lab.path):\(outcome.line)", line: outcome.line, status: status, ran: ran, reason: reason,
                   reasonLine: reasonLine, errors: errors, run: run, compilerRan: outcome.compilerRan)
+    }
+
+    /// A sample whose `// Prints` comments `--update` rewrote to what it printed: it passes, as an updated lab's scenario does.
+    init(updated outcome: SampleOutcome, path: String) {
+        self.init(name: "\(path):\(outcome.line)", line: outcome.line, status: .passed, ran: true, reason: "// Prints comments updated",
+                  reasonLine: nil, errors: [], run: nil, compilerRan: outcome.compilerRan)
     }
 }

@@ -15,8 +15,14 @@ package struct FileUpdate: Sendable {
     /// with nothing to update.
     package let parts: [UpdateSummary?]
 
-    /// Applies `--update` to a lab file; nil for a file that is not a lab (nothing to update).
+    /// Applies `--update` to a lab file (its output blocks) or a guide (its `// Prints` comments);
+    /// nil for a file that is neither.
     package static func apply(_ outcome: FileOutcome, appleAvailable: Bool) -> FileUpdate? {
+        if case .guide(let guide) = outcome.content {
+            // A guide's expected output is its `// Prints` comments: only they are rewritten.
+            let (edits, summary) = PrintsUpdater.plan(guide)
+            return write(edits, to: outcome.path, original: guide.lab.source.bytes, parts: [summary])
+        }
         guard case .lab(let lab, let outcomes) = outcome.content else { return nil }
         var summaries: [UpdateSummary?] = []
         var edits: [DocumentEdit] = []
@@ -36,10 +42,13 @@ package struct FileUpdate: Sendable {
                 summaries.append(nil)
             }
         }
+        return write(edits, to: outcome.path, original: lab.source.bytes, parts: summaries)
+    }
+
+    private static func write(_ edits: [DocumentEdit], to path: String, original: [UInt8], parts summaries: [UpdateSummary?]) -> FileUpdate {
         guard !edits.isEmpty else { return FileUpdate(write: .unchanged, parts: summaries) }
-        let original = lab.source.bytes
         do {
-            try AtomicFile.replace(outcome.path, expected: original, with: DocumentEdit.apply(edits, to: original))
+            try AtomicFile.replace(path, expected: original, with: DocumentEdit.apply(edits, to: original))
         } catch {
             return FileUpdate(write: .failed(error), parts: summaries)
         }

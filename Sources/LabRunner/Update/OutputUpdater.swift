@@ -9,8 +9,11 @@ package struct UpdateSummary: Sendable, Equatable {
 
     /// `diagnostics` blocks of `compile_fail` cells rewritten.
     var diagnosticsRewritten = 0
+    /// A guide's `// Prints` comments rewritten, and the lines of the samples they belong to.
+    var printsRewritten = 0
+    package var updatedSamples: Set<Int> = []
 
-    package var hasEdits: Bool { rewritten + inserted + diagnosticsRewritten > 0 }
+    package var hasEdits: Bool { rewritten + inserted + diagnosticsRewritten + printsRewritten > 0 }
 
     /// What changes, in words: `updated: 1 output block rewritten, 0 inserted`.
     var changeLines: [String] {
@@ -20,6 +23,9 @@ package struct UpdateSummary: Sendable, Equatable {
         }
         if diagnosticsRewritten > 0 {
             out.append("updated: the diagnostics block")
+        }
+        if printsRewritten > 0 {
+            out.append("updated: \(printsRewritten) // Prints comment\(printsRewritten == 1 ? "" : "s") rewritten")
         }
         return out
     }
