@@ -15,6 +15,8 @@ package struct GuideListing: Codable, Sendable {
         let runs: Bool
         /// The lines of its output blocks.
         let outputLines: [Int]
+        /// The lines of its counted `// Prints` comments (only without an output block).
+        let printsLines: [Int]
         /// A listing's reasons, most telling first.
         let listingReasons: [ReasonEntry]
         /// Why a skipped sample is not checked.
@@ -108,6 +110,7 @@ package struct GuideListing: Codable, Sendable {
                                    reason: entry.reason.description(plan.describe))
             }
             return SampleEntry(line: sample.line, role: role, runs: runs, outputLines: cell.outputs.map(\.line),
+                               printsLines: sample.prints.map { plan.markdownLine(sample: index, codeLine: $0.line) },
                                listingReasons: reasons, skipReason: skip,
                                directives: GuideListing.words(cell.sampleDirectives),
                                modules: modules,
@@ -136,6 +139,9 @@ package struct GuideListing: Codable, Sendable {
         for sample in samples {
             var head = "  line \(sample.line): "
             switch sample.role {
+            case .program where sample.runs && sample.outputLines.isEmpty:
+                let lines = sample.printsLines.map(String.init).joined(separator: ", ")
+                head += "program, runs (// Prints comment\(sample.printsLines.count == 1 ? "" : "s") at line\(sample.printsLines.count == 1 ? "" : "s") \(lines))"
             case .program where sample.runs:
                 let lines = sample.outputLines.map(String.init).joined(separator: ", ")
                 head += "program, runs (output line\(sample.outputLines.count == 1 ? "" : "s") \(lines))"

@@ -1,0 +1,51 @@
+import Foundation
+import Testing
+@testable import LabRunner
+
+/// A package's README whose `// Prints` comments are its expected output, through the built tool.
+@Suite struct PrintsPackageEndToEndTests {
+    /// The comments pass; code that prints something else fails at the comment's line; `--update`
+    /// rewrites the comments, and back, byte for byte.
+    @Test func theReadmesPrintsCommentsAreCheckedAndUpdatedInPlace() throws {
+        let folder = try LabRunnerCLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let readme = folder + "/README.md"
+        let original = try Data(contentsOf: URL(fileURLWithPath: LabRunnerCLI.fixtures + "/prints-package/README.md"))
+        try original.write(to: URL(fileURLWithPath: readme))
+
+        let passing = try LabRunnerCLI.run(["run", "README.md"], in: folder)
+        #expect(passing.status == 0, "\(passing.stdout)\(passing.stderr)")
+        #expect(passing.stdout.contains("PASS  4 samples: 4 passed"), "\(passing.stdout)")
+
+        // The code now greets with "Hi": the README's comments still say "Hello".
+        let text = String(decoding: original, as: UTF8.self)
+        let changed = text.replacingOccurrences(of: #"{ "Hello, \(name)!" }"#, with: #"{ "Hi, \(name)!" }"#)
+        #expect(changed != text)
+        try Data(changed.utf8).write(to: URL(fileURLWithPath: readme))
+        let failing = try LabRunnerCLI.run(["run", "README.md"], in: folder)
+        #expect(failing.status == 1)
+        #expect(failing.stdout.contains("""
+              FAIL  line 13: printed something else
+                    README.md:15: output differs from the // Prints comments (- expected, + actual)
+                    @@ -1,1 +1,1 @@
+                    -Hello, Anna!
+                    +Hi, Anna!
+            """), "\(failing.stdout)")
+        #expect(failing.stdout.contains("README.md:25: output differs from the // Prints comments"), "\(failing.stdout)")
+        #expect(failing.stdout.contains("FAIL  4 samples: 2 passed, 2 failed"), "\(failing.stdout)")
+
+        let updated = try LabRunnerCLI.run(["run", "--update", "README.md"], in: folder)
+        #expect(updated.status == 0, "\(updated.stdout)")
+        #expect(updated.stdout.contains("updated: 3 // Prints comments rewritten\n  wrote README.md"), "\(updated.stdout)")
+        let rewritten = try String(contentsOfFile: readme, encoding: .utf8)
+        #expect(rewritten == changed.replacingOccurrences(of: #"// Prints "Hello, "#, with: #"// Prints "Hi, "#))
+        #expect(!rewritten.contains("```output"))
+
+        // The code greets with "Hello" again: `--update` gives back the original bytes.
+        try Data(rewritten.replacingOccurrences(of: #"{ "Hi, \(name)!" }"#, with: #"{ "Hello, \(name)!" }"#).utf8)
+            .write(to: URL(fileURLWithPath: readme))
+        let restored = try LabRunnerCLI.run(["run", "--update", "README.md"], in: folder)
+        #expect(restored.status == 0, "\(restored.stdout)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: readme)) == original)
+    }
+}
