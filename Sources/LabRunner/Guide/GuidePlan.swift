@@ -72,12 +72,13 @@ package struct GuidePlan: Sendable {
         let reasons = ListingClassifier.reasons(symbols)
         if !reasons.isEmpty { return .listing(reasons) }
         if symbols.items.isEmpty { return .skipped(.empty) }
-        return .program(runs: !cell.outputs.isEmpty || !GuidePlan.prints(cell).isEmpty)
+        // A hidden setup block only gives context: readers see no output of it to check.
+        return .program(runs: !cell.isHiddenSetup && (!cell.outputs.isEmpty || !GuidePlan.prints(cell).isEmpty))
     }
 
     /// The sample's counted `// Prints` comments; none when it has an output block (the block is checked).
     static func prints(_ cell: Cell) -> [PrintsComment] {
-        cell.outputs.isEmpty ? PrintsComments.find(in: Array(cell.block.code.utf8)) : []
+        cell.outputs.isEmpty && !cell.isHiddenSetup ? PrintsComments.find(in: Array(cell.block.code.utf8)) : []
     }
 
     /// Names declared by samples skipped for SwiftUI, with the sample's line, latest first.
@@ -158,6 +159,8 @@ package struct GuideSample: Sendable {
 
     /// The line of its opening fence: where its verdict is reported.
     package var line: Int { cell.line }
+    /// In a `<!-- labrunner: setup` comment: context for later samples, reported only when it fails.
+    package var isHiddenSetup: Bool { cell.isHiddenSetup }
     package var index: Int { cell.index }
 }
 

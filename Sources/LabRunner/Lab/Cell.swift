@@ -18,6 +18,8 @@ struct Cell: Sendable {
 
     var line: Int { block.openingLine }
     var isSkipped: Bool { attributes.contains(.skip) }
+    /// In a `<!-- labrunner: setup` comment: a guide's context that readers never see.
+    var isHiddenSetup: Bool { block.isHiddenSetup }
     /// A check only the grader runs: left out of the students' copy.
     var isHidden: Bool { attributes.contains(.hidden) }
     var role: CellRole { CellAttribute.role(of: attributes) }

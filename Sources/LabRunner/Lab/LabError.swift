@@ -23,6 +23,9 @@ package struct LabError: Error, Sendable, Equatable, CustomStringConvertible {
         case directiveNotOnCell
         /// `fresh`, `continues=`, `name=` in a file read as a lab (`kind` says why it is one).
         case sampleDirectiveInLab(directive: String, kind: String)
+        /// A `<!-- labrunner: setup` comment in a lab, or one whose fence the comment's `-->` cuts off.
+        case hiddenSetupInLab(kind: String)
+        case hiddenSetupUnclosed
         /// `lab.md:42`: a lab is one program, it has no samples to choose.
         case lineInLab(why: String)
         /// `extract guide.md` without a line: a guide has a program per sample.
@@ -94,6 +97,10 @@ package struct LabError: Error, Sendable, Equatable, CustomStringConvertible {
             return "a '<!-- labrunner: … -->' directive applies to the fenced block right below it, which is not a swift cell"
         case .sampleDirectiveInLab(let directive, let why):
             return "'\(directive)' applies to a guide's samples, and this file is read as a lab (\(why)); a lab is one program, so every cell sees the cells before it (<!-- labrunner: guide --> before the first fence reads it as a guide)"
+        case .hiddenSetupInLab(let why):
+            return "a hidden setup block gives context to a guide's samples, and this file is read as a lab (\(why)); a lab's cells all see each other: write the setup as a cell (<!-- labrunner: guide --> before the first fence reads it as a guide)"
+        case .hiddenSetupUnclosed:
+            return "the hidden setup block is not closed before its comment's '-->': close the fence on a line of its own first"
         case .lineInLab(let why):
             return "a line selects one sample of a guide, and this file is read as a lab (\(why)): a lab is one program, checked whole; run it without ':LINE'"
         case .guideNeedsLine(let why, let first):

@@ -30,6 +30,9 @@ package enum LabParser {
             if !directiveWords.isEmpty, language != "swift" {
                 throw LabError(SourceLocation(path: path, line: directive!.line, column: directiveWords[0].column), .directiveNotOnCell)
             }
+            if block.isHiddenSetup, block.closingLine == nil, language == "swift" {
+                throw LabError(SourceLocation(path: path, line: block.openingLine, column: 1), .hiddenSetupUnclosed)
+            }
             try checkClosed(block, kind: language, source: source, path: path)
             switch language {
             case "swift":
@@ -96,6 +99,9 @@ package enum LabParser {
                                                    cells: cells, exercises: exercises)
         if decision.kind == .lab, let (word, at) = firstSampleDirective {
             throw LabError(at, .sampleDirectiveInLab(directive: word, kind: decision.reason))
+        }
+        if decision.kind == .lab, let setup = cells.first(where: \.isHiddenSetup) {
+            throw LabError(SourceLocation(path: path, line: setup.line, column: 1), .hiddenSetupInLab(kind: decision.reason))
         }
         var lab = Lab(path: path, source: source, settings: settings, frontMatterLines: frontMatter.lineCount,
                       blocks: blocks, cells: cells, exercises: exercises)

@@ -35,6 +35,9 @@ struct BlockStructureParser {
     private var leaf = Leaf.none
     private var fence: OpenFence?
     private var blocks: [FencedBlock] = []
+    /// Inside an HTML comment that opened with `<!-- labrunner: setup`: its fences are hidden
+    /// setup blocks, the one exception to "an HTML block holds no fences" (`HiddenSetup`).
+    private var setupComment = false
 
     init(bytes: UnsafeBufferPointer<UInt8>, lines: UnsafeBufferPointer<SourceLine>) {
         self.bytes = bytes
@@ -91,8 +94,11 @@ struct BlockStructureParser {
                 if cursor.indent >= 4 || cursor.isBlank { return }
             case .html(let kind):
                 if !(cursor.isBlank && kind >= 6) {
-                    if HTMLBlockCondition.endsOnLine(kind: kind, bytes, from: cursor.offset, end: cursor.end) {
+                    let ends = HTMLBlockCondition.endsOnLine(kind: kind, bytes, from: cursor.offset, end: cursor.end)
+                    if setupComment { continueSetupComment(&cursor, line: line, number: number, ends: ends) }
+                    if ends {
                         leaf = .none
+                        setupComment = false
                     }
                     return
                 }
@@ -135,6 +141,7 @@ struct BlockStructureParser {
                 openBlock(matched: matched)
                 let endsHere = HTMLBlockCondition.endsOnLine(kind: kind, bytes, from: position, end: end)
                 leaf = endsHere ? .none : .html(kind: kind)
+                setupComment = kind == 2 && !endsHere && HiddenSetup.opens(bytes, at: position, end: end)
                 return
             } else if !indented && paragraphContinues && BlockStart.isSetextUnderline(bytes, at: position, end: end) {
                 // The paragraph becomes a heading and ends here.
@@ -209,6 +216,34 @@ struct BlockStructureParser {
         return result.isBreak
     }
 
+    /// A line of a setup comment: it opens, continues or closes a hidden fence. The comment's
+    /// end (`-->`) ends a fence still open, unclosed (the Lab stage says so).
+    private mutating func continueSetupComment(_ cursor: inout LineCursor, line: SourceLine, number: Int, ends: Bool) {
+        // Scalars only, as in `continueFence`: a copy of the fence would make `addLine` copy its buffers.
+        guard let character = fence?.fenceCharacter, let length = fence?.fenceLength, let fenceIndent = fence?.fenceIndent else {
+            if !ends, cursor.indent <= 3, let opening = BlockStart.openingFence(bytes, at: cursor.firstNonspace, end: cursor.end) {
+                openFence(opening, cursor: cursor, line: line, number: number)
+                leaf = .html(kind: 2)
+            }
+            return
+        }
+        let closes = cursor.indent <= 3 && cursor.byte(at: cursor.firstNonspace) == character
+            && BlockStart.closingFenceLength(bytes, at: cursor.firstNonspace, end: cursor.end, character: character) >= length
+        if closes || ends, let open = fence {
+            var block = open.finish(closing: closes ? (number, line) : nil, bytes: bytes, lines: lines)
+            block.isHiddenSetup = true
+            blocks.append(block)
+            fence = nil
+            return
+        }
+        var indentation = fenceIndent
+        while indentation > 0 && MarkdownASCII.isSpaceOrTab(cursor.byte(at: cursor.offset)) {
+            cursor.advance(columns: 1)
+            indentation -= 1
+        }
+        fence?.addLine(number: number, cursor: cursor, lineEnd: line.end)
+    }
+
     private mutating func openFence(
         _ opening: (character: UInt8, length: Int), cursor: LineCursor, line: SourceLine, number: Int
     ) {
@@ -263,11 +298,14 @@ struct BlockStructureParser {
 
     /// Ends the open leaf; an unclosed fence becomes a block that ends here.
     private mutating func closeLeaf() {
-        if leaf == .fenced, let open = fence {
-            blocks.append(open.finish(closing: nil, bytes: bytes, lines: lines))
+        if leaf == .fenced || setupComment, let open = fence {
+            var block = open.finish(closing: nil, bytes: bytes, lines: lines)
+            block.isHiddenSetup = setupComment
+            blocks.append(block)
             fence = nil
         }
         leaf = .none
+        setupComment = false
     }
 
     /// Ends the containers from index `index` on (the leaf must be closed already,

@@ -32,6 +32,8 @@ struct FencedBlock: Sendable, Equatable {
     /// From the start of the opening fence line to after the closing fence line's
     /// line ending (unclosed: `contentRange.upperBound`).
     let blockRange: Range<Int>
+    /// Inside a `<!-- labrunner: setup … -->` comment: readers never see it (`HiddenSetup`).
+    var isHiddenSetup = false
 }
 
 /// Where one content line of a `FencedBlock` sits in the source.

@@ -69,7 +69,9 @@ struct GuideRunner {
         }
         let compiledNow = ran.withLock { $0 }
         return .success(chosen.compactMap { index in
-            verdicts[index].map { SampleOutcome(line: plan.samples[index].line, index: index, verdict: $0,
+            // A hidden setup block has no verdict of its own unless it fails: readers never see it.
+            if plan.samples[index].isHiddenSetup, let verdict = verdicts[index], !verdict.isFailure { return nil }
+            return verdicts[index].map { SampleOutcome(line: plan.samples[index].line, index: index, verdict: $0,
                                                 compilerRan: compiledNow.contains(index)) }
         })
     }

@@ -19,6 +19,14 @@ package enum SampleVerdict: Sendable {
     case skipped(SampleSkip)
     /// swiftc crashed on it (`failed to produce diagnostic`, a signal): nobody's fault in the text.
     case compilerCrashed(String)
+
+    /// It failed, or crashed the compiler: what a hidden setup block is reported for.
+    var isFailure: Bool {
+        switch self {
+        case .failed, .compilerCrashed: true
+        case .passed, .listing, .skipped: false
+        }
+    }
 }
 
 /// Why a sample failed.

@@ -17,6 +17,8 @@ package struct GuideListing: Codable, Sendable {
         let outputLines: [Int]
         /// The lines of its counted `// Prints` comments (only without an output block).
         let printsLines: [Int]
+        /// In a `<!-- labrunner: setup` comment: readers never see it.
+        let hidden: Bool
         /// A listing's reasons, most telling first.
         let listingReasons: [ReasonEntry]
         /// Why a skipped sample is not checked.
@@ -111,6 +113,7 @@ package struct GuideListing: Codable, Sendable {
             }
             return SampleEntry(line: sample.line, role: role, runs: runs, outputLines: cell.outputs.map(\.line),
                                printsLines: sample.prints.map { plan.markdownLine(sample: index, codeLine: $0.line) },
+                               hidden: sample.isHiddenSetup,
                                listingReasons: reasons, skipReason: skip,
                                directives: GuideListing.words(cell.sampleDirectives),
                                modules: modules,
@@ -150,6 +153,7 @@ package struct GuideListing: Codable, Sendable {
             case .listing: head += "listing"
             case .skipped: head += "skipped, \(sample.skipReason ?? "")"
             }
+            if sample.hidden { head += ", hidden setup" }
             if !sample.directives.isEmpty { head += " [\(sample.directives.joined(separator: " "))]" }
             out.append(head)
             for reason in sample.listingReasons { out.append("    \(reason.reason) (line \(reason.line))") }
