@@ -4,8 +4,9 @@ import Testing
 
 /// A package's README whose `// Prints` comments are its expected output, through the built tool.
 @Suite struct PrintsPackageEndToEndTests {
-    /// The comments pass; code that prints something else fails at the comment's line; `--update`
-    /// rewrites the comments, and back, byte for byte.
+    /// The comments pass, given the hidden setup block (without which nothing compiles); code that
+    /// prints something else fails at the comment's line; `--update` rewrites the comments, and
+    /// back, byte for byte.
     @Test func theReadmesPrintsCommentsAreCheckedAndUpdatedInPlace() throws {
         let folder = try LabRunnerCLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -15,24 +16,32 @@ import Testing
 
         let passing = try LabRunnerCLI.run(["run", "README.md"], in: folder)
         #expect(passing.status == 0, "\(passing.stdout)\(passing.stderr)")
-        #expect(passing.stdout.contains("PASS  4 samples: 4 passed"), "\(passing.stdout)")
+        #expect(passing.stdout.contains("PASS  3 samples: 3 passed"), "\(passing.stdout)")
+
+        // Without its hidden setup block, the README's samples do not compile.
+        let text = String(decoding: original, as: UTF8.self)
+        let start = try #require(text.range(of: "<!-- labrunner: setup"))
+        let end = try #require(text.range(of: "-->\n", range: start.upperBound..<text.endIndex))
+        try Data(text.replacingCharacters(in: start.lowerBound..<end.upperBound, with: "").utf8).write(to: URL(fileURLWithPath: readme))
+        let withoutSetup = try LabRunnerCLI.run(["run", "README.md"], in: folder)
+        #expect(withoutSetup.status == 1)
+        #expect(withoutSetup.stdout.contains("error: cannot find 'greet' in scope"), "\(withoutSetup.stdout)")
 
         // The code now greets with "Hi": the README's comments still say "Hello".
-        let text = String(decoding: original, as: UTF8.self)
         let changed = text.replacingOccurrences(of: #"{ "Hello, \(name)!" }"#, with: #"{ "Hi, \(name)!" }"#)
         #expect(changed != text)
         try Data(changed.utf8).write(to: URL(fileURLWithPath: readme))
         let failing = try LabRunnerCLI.run(["run", "README.md"], in: folder)
         #expect(failing.status == 1)
         #expect(failing.stdout.contains("""
-              FAIL  line 13: printed something else
-                    README.md:15: output differs from the // Prints comments (- expected, + actual)
+              FAIL  line 16: printed something else
+                    README.md:18: output differs from the // Prints comments (- expected, + actual)
                     @@ -1,1 +1,1 @@
                     -Hello, Anna!
                     +Hi, Anna!
             """), "\(failing.stdout)")
-        #expect(failing.stdout.contains("README.md:25: output differs from the // Prints comments"), "\(failing.stdout)")
-        #expect(failing.stdout.contains("FAIL  4 samples: 2 passed, 2 failed"), "\(failing.stdout)")
+        #expect(failing.stdout.contains("README.md:28: output differs from the // Prints comments"), "\(failing.stdout)")
+        #expect(failing.stdout.contains("FAIL  3 samples: 1 passed, 2 failed"), "\(failing.stdout)")
 
         let updated = try LabRunnerCLI.run(["run", "--update", "README.md"], in: folder)
         #expect(updated.status == 0, "\(updated.stdout)")
