@@ -66,7 +66,10 @@ extension GuideRunner {
             if !sample.prints.isEmpty, verdict.isComplete {
                 let lines = sample.prints.map { plan.markdownLine(sample: index, codeLine: $0.line) }
                 let output = verdict.actualOutputs[sample.cell.index] ?? ""
-                return PrintsMismatch.compare(sample.prints, lines: lines, output: output).map { .failed(.prints($0)) } ?? .passed(ran: true)
+                guard var mismatch = PrintsMismatch.compare(sample.prints, lines: lines, output: output) else { return .passed(ran: true) }
+                mismatch.duration = verdict.duration
+                mismatch.stderr = verdict.stderr
+                return .failed(.prints(mismatch))
             }
             return verdict.passed ? .passed(ran: true) : .failed(.output(verdict))
         }

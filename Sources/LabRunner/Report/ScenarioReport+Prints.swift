@@ -7,7 +7,9 @@ extension ScenarioReport {
         let diff = mismatch.diff
         let report = MismatchReport(cellIndex: sample.index, cellLine: sample.line, expectedLine: mismatch.line,
                                     header: header, diff: diff)
-        let run = ScenarioRunReport(duration: 0, problem: nil, stderr: "", stderrTail: [], mismatches: [report], flakiness: nil)
+        let stderr = ReportText.withoutStackFrames(mismatch.stderr, lab: lab)
+        let run = ScenarioRunReport(duration: mismatch.duration, problem: nil, stderr: stderr, stderrTail: ReportText.tail(of: stderr),
+                                    mismatches: [report], flakiness: nil)
         let cell = CellReport(index: sample.index, line: sample.line, section: sample.section, status: .fail,
                               expectedLine: mismatch.line, expected: Self.text(mismatch.expected),
                               actual: Self.text(mismatch.actual), diff: diff, skipReason: nil)

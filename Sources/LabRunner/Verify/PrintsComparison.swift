@@ -6,6 +6,9 @@ package struct PrintsMismatch: Sendable, Equatable {
     package let actual: [String]
     /// The Markdown line of each comment.
     package let commentLines: [Int]
+    /// The run's seconds and standard error, for reports.
+    package var duration: Double = 0
+    package var stderr = ""
 
     /// The Markdown line of the first comment that differs; the last comment's when it printed
     /// more lines than there are comments.

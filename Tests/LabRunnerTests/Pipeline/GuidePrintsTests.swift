@@ -55,4 +55,17 @@ struct GuidePrintsTests {
         #expect(plan.samples[0].prints.isEmpty)
         #expect(plan.samples[0].role == .program(runs: true))
     }
+
+    /// Every report says where: JUnit's failure, JSON's cell and the annotation point at the comment.
+    @Test func reportsPointAtTheComment() throws {
+        let toolchain = RecordingToolchain(printed: [1: "2\nho\n"])
+        let plan = try GuideRunnerTests.plan(Self.guide)
+        let outcome = GuideRunnerTests.pipeline(toolchain).runGuide(plan, only: nil)
+        let run = RunReport(files: [FileReport(FileOutcome(path: "guide.md", content: .guide(outcome)), appleAvailable: false)],
+                            appleAvailable: false)
+        let header = "guide.md:5: output differs from the // Prints comments (- expected, + actual)"
+        #expect(JUnitReport.xml(run).contains("<failure message=\"\(header)\""))
+        #expect(JSONReport.json(run).contains("\"expectedLine\" : 5"))
+        #expect(GitHubAnnotations.lines(run).contains { $0.hasPrefix("::error file=guide.md,line=5,") })
+    }
 }
