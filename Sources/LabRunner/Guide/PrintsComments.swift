@@ -6,7 +6,8 @@
 ///   first and the last quote, verbatim (`// Prints "["a", "b"]"` states `["a", "b"]`), or
 /// - one unquoted value: a number (`42`, `-1.5`, `1e3`), `true`, `false`, `nil`, a bracketed
 ///   `[…]` or `(…)`, or a name applied to a bracketed `(…)` (`Optional(3)`), with nothing after it.
-/// Anything else (`// Prints either 1 or 2`, `// Prints "test" twice`, `// Prints:`) is prose.
+/// Any other `// Prints` comment (`// Prints either 1 or 2`, `// Prints "test" twice`, `// Prints:`)
+/// is prose, which makes none of the sample's comments count (`PrintsComments.find`).
 package struct PrintsComment: Sendable, Equatable {
     /// The output line it states.
     package let text: String
@@ -37,7 +38,9 @@ enum PrintsComments {
         var keyword: String? = nil
     }
 
-    /// The counted comments of `code`, in order.
+    /// The counted comments of `code`, in order; none when a top-level `// Prints` comment is
+    /// prose (`// Prints "test" twice`): the output is then not stated line by line, and
+    /// checking only the other comments would fail a sample that does what its text says.
     static func find(in code: [UInt8]) -> [PrintsComment] {
         var found: [PrintsComment] = []
         var frames = [Frame(counted: true)]
@@ -48,7 +51,12 @@ enum PrintsComments {
             closedRepeat = false
             switch token.kind {
             case .lineComment:
-                if top.counted, let comment = parse(code, token) { found.append(comment) }
+                guard top.counted else { continue }
+                if let comment = parse(code, token) {
+                    found.append(comment)
+                } else if startsWithPrints(code, token) {
+                    return []
+                }
                 continue
             case .docLineComment, .blockComment, .docBlockComment:
                 continue
@@ -113,6 +121,14 @@ enum PrintsComments {
         }
         guard isValue(value) else { return nil }
         return PrintsComment(text: String(decoding: value, as: UTF8.self), quoted: false, line: token.line, valueRange: index..<end)
+    }
+
+    /// `// Prints` then a space, a tab, a colon or the end: a comment about output, counted or prose.
+    private static func startsWithPrints(_ code: [UInt8], _ token: Token) -> Bool {
+        let text = code[token.range].dropFirst(2).drop { $0 == SwiftASCII.space || $0 == SwiftASCII.tab }
+        guard text.starts(with: "Prints".utf8) else { return false }
+        let next = text.dropFirst(6).first
+        return next == nil || next == SwiftASCII.space || next == SwiftASCII.tab || next == SwiftASCII.colon
     }
 
     /// True when `text` reads as one unquoted value (so `--update` may write it without quotes).

@@ -152,6 +152,18 @@ struct PrintsCommentsTests {
         #expect(Self.stated(example.code) == example.stated)
     }
 
+    /// A prose `// Prints` comment in top-level code: the output is not stated line by line, so
+    /// none of the sample's comments count (SE-0153 says `// Prints "…" too`); prose in a body does not matter.
+    @Test func proseAtTheTopLevelMeansNoCommentCounts() {
+        let copying = """
+        print( refJohnAppleseed ) // Prints "John Appleseed, Engineer"
+        print( johnAppleseed )	  // Prints "John Appleseed, Engineer" too
+        """
+        #expect(Self.stated(copying) == [])
+        #expect(Self.stated("print(1) // Prints 1\nrun() // Prints nothing\n") == [])
+        #expect(Self.stated("print(1) // Prints 1\nfunc f() {\n    g() // Prints either 1 or 2\n}\n// Printsx\n") == ["1:u:1"])
+    }
+
     /// The corpus's proposals, in their own words: the SE-0363 excerpt counts, SE-0304's doc comments do not.
     @Test func proposalsExcerpts() {
         let unicode = """
