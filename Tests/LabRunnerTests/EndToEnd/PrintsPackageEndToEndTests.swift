@@ -43,6 +43,7 @@ import Testing
         #expect(failing.stdout.contains("README.md:28: output differs from the // Prints comments"), "\(failing.stdout)")
         #expect(failing.stdout.contains("FAIL  3 samples: 1 passed, 2 failed"), "\(failing.stdout)")
 
+        try FileManager.default.setAttributes([.posixPermissions: 0o640], ofItemAtPath: readme)
         let updated = try LabRunnerCLI.run(["run", "--update", "README.md"], in: folder)
         #expect(updated.status == 0, "\(updated.stdout)")
         #expect(updated.stdout.contains("updated: 3 // Prints comments rewritten\n  wrote README.md"), "\(updated.stdout)")
@@ -56,5 +57,7 @@ import Testing
         let restored = try LabRunnerCLI.run(["run", "--update", "README.md"], in: folder)
         #expect(restored.status == 0, "\(restored.stdout)")
         #expect(try Data(contentsOf: URL(fileURLWithPath: readme)) == original)
+        let mode = try FileManager.default.attributesOfItem(atPath: readme)[.posixPermissions] as? Int
+        #expect(mode == 0o640)
     }
 }
