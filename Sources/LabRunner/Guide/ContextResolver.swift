@@ -11,7 +11,7 @@ package enum ContextResolver {
         var contexts: [SampleContext] = []
         for (number, sample) in samples.enumerated() {
             contexts.append(context(of: number, sample, samples, index, contexts))
-            if !sample.isListing { index.add(sample.symbols, as: number) }
+            if sample.isListing { index.addListing(sample.symbols, as: number) } else { index.add(sample.symbols, as: number) }
             if let label = sample.label { index.labels[label] = number }
         }
         return contexts
@@ -38,7 +38,9 @@ package enum ContextResolver {
         }
         for item in items { closure.need(item, via: nil) }
         closure.run()
-        return SampleContext(sample: number, entries: closure.entries(), unknownLabel: unknownLabel)
+        var context = SampleContext(sample: number, entries: closure.entries(), unknownLabel: unknownLabel)
+        context.listingUses = closure.listingUses.sorted { $0.name < $1.name }
+        return context
     }
 }
 
@@ -55,9 +57,17 @@ struct ContextIndex {
     /// Sample index → its `import` items.
     var imports: [Int: [Int]] = [:]
     var labels: [String: Int] = [:]
+    /// Name → the latest listing declaring it, for names no later program declares.
+    var listingDeclaring: [String: Int] = [:]
+
+    /// A listing gives no items, only the knowledge of what it declares.
+    mutating func addListing(_ symbols: SampleSymbols, as sample: Int) {
+        for name in symbols.declaredNames { listingDeclaring[name] = sample }
+    }
 
     mutating func add(_ symbols: SampleSymbols, as sample: Int) {
         for (number, item) in symbols.items.enumerated() {
+            if item.isComplete { for name in item.names { listingDeclaring[name] = nil } }
             let reference = ItemReference(sample: sample, item: number)
             if item.kind == .import { imports[sample, default: []].append(number) }
             guard item.isComplete else { continue }

@@ -155,6 +155,10 @@ package enum SampleSkip: Sendable, Equatable {
     case empty
     /// It imports (or its catalog is) a module this machine does not have.
     case missingModule(String)
+    /// It failed to find `name`, which only the listing at `line` declares (a listing gives no context).
+    case usesListing(name: String, line: Int)
+    /// Its errors all fall in what the sample at `line` gave it: that sample fails, with them.
+    case contextFails(line: Int)
 
     /// In words, for reports.
     package var description: String {
@@ -164,6 +168,8 @@ package enum SampleSkip: Sendable, Equatable {
         case .contextNeedsApple(let name, let line): "uses \(name) from the SwiftUI sample at line \(line), not available here"
         case .empty: "no code"
         case .missingModule(let module): "needs module \(module), not available here"
+        case .usesListing(let name, let line): "uses \(name), which only the listing at line \(line) declares"
+        case .contextFails(let line): "what it uses from the sample at line \(line) does not compile"
         }
     }
 }

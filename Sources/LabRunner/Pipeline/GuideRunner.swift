@@ -163,10 +163,7 @@ struct GuideRunner {
                 return verdicts
             }
         }
-        if let crash = errors.first(where: { $0.message.hasPrefix("failed to produce diagnostic") }), batch.count == 1 {
-            return [batch[0]: .compilerCrashed(crash.message)]
-        }
-        if batch.count == 1 { return [batch[0]: .failed(.compile(DiagnosticOrder.inLabOrder(errors, labPath: plan.lab.path)))] }
+        if batch.count == 1 { return [batch[0]: verdict(ofFailed: batch[0], errors)] }
         var failing = Set<Int>()
         var unattributed = errors.isEmpty
         for error in errors {
@@ -174,6 +171,22 @@ struct GuideRunner {
         }
         return try split(batch, next: BatchSplitter.next(after: batch, failing: failing, unattributed: unattributed),
                          candidates: candidates, compiled: &compiled)
+    }
+
+    /// A sample built alone failed: its errors are its own, unless one is a name only an earlier
+    /// listing declares (skipped: nothing can give it), or all fall in lines other samples gave it
+    /// (skipped: that sample fails with them itself). `failed to produce diagnostic` alone is a crash.
+    private func verdict(ofFailed index: Int, _ errors: [Diagnostic]) -> SampleVerdict {
+        let real = errors.filter { !$0.message.hasPrefix("failed to produce diagnostic") }
+        if real.isEmpty, let crash = errors.first { return .compilerCrashed(crash.message) }
+        if let use = real.lazy.compactMap({ plan.contexts[index].usedListing(in: $0.message) }).first {
+            return .skipped(.usesListing(name: use.name, line: plan.samples[use.sample].line))
+        }
+        let others = real.compactMap { sample(at: $0.location) }.filter { $0 != index }
+        if others.count == real.count, let other = others.min() {
+            return .skipped(.contextFails(line: plan.samples[other].line))
+        }
+        return .failed(.compile(DiagnosticOrder.inLabOrder(errors, labPath: plan.lab.path)))
     }
 
     private func split(_ batch: [Int], next: [[Int]], candidates: [Int: BatchCandidate], compiled: inout Bool) throws(BuildError) -> [Int: SampleVerdict] {

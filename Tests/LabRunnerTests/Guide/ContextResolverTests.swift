@@ -114,6 +114,26 @@ struct ContextResolverTests {
         #expect(Self.given(contexts, 3) == ["0.0"])
     }
 
+    /// swift-evolution 0257: a later sample calls `foo`, which only a listing (an elided body) declares.
+    @Test func namesOnlyAListingDeclaresAreNoted() {
+        let contexts = Self.resolve([
+            "enum E {\n    case baz\n}\n\nfunc foo(_ bar: Bar, _ e: E) {...}",
+            "foo(\n    bar,\n    .baz\n)",
+            "func foo(_ x: Int) {}",
+            "foo(1)",
+            "func takesConstTPtr(_: UnsafePointer<Int>)",
+            "func helper() { takesConstTPtr(p) }\nhelper()",
+        ])
+        let foo = ListingUse(name: "foo", sample: 0)
+        #expect(contexts[1].listingUses == [foo])
+        #expect(contexts[3].listingUses == [], "a program declares foo since")
+        #expect(contexts[5].listingUses == [ListingUse(name: "takesConstTPtr", sample: 4)])
+        #expect(contexts[1].usedListing(in: "cannot find 'foo' in scope") == foo)
+        #expect(contexts[1].usedListing(in: "cannot find type 'foo' in scope") == foo)
+        #expect(contexts[1].usedListing(in: "cannot find 'bar' in scope") == nil)
+        #expect(contexts[1].usedListing(in: "cannot find 'foo' here") == nil)
+    }
+
     @Test func directives() {
         let codes = ["var log: [String] = []", "log.append(\"a\")", "print(log)"]
         #expect(Self.given(Self.resolve(codes), 2) == ["0.0"])
