@@ -60,7 +60,7 @@ struct RunCommand {
             finish: { outcome, seconds in
                 let written = update ? FileUpdate.apply(outcome, appleAvailable: appleAvailable) : nil
                 progress.finished(outcome.path)
-                return FileReport(outcome, update: written, duration: seconds, appleAvailable: appleAvailable)
+                return FileReport(outcome, update: written, duration: seconds, appleAvailable: appleAvailable, updateRequested: update)
             },
             deliver: { [terminal] file in
                 let isFirst = first.withLock { value in defer { value = false }; return value }

@@ -77,13 +77,13 @@ extension SwiftCompiler {
     /// (`ModuleCacheRepair`) and the build run again; what is left is named.
     func build(_ lab: Lab, program: String, in directory: String, environment: [String: String],
                moduleCache: String? = nil, limiter: JobLimiter? = nil, checkOnly: Bool = false,
-               syntaxOnly: Bool = false, extraArguments: [String] = []) throws(BuildError) -> BuildOutcome {
+               syntaxOnly: Bool = false, extraArguments: [String] = [], crashIsVerdict: Bool = false) throws(BuildError) -> BuildOutcome {
         let moduleCache = moduleCache ?? directory + "/module-cache"
         let used = ModuleCacheRepair.identity(of: moduleCache)
         func attempt() throws(BuildError) -> (BuildOutcome, EnvironmentFault?) {
             let outcome = try compile(lab, program: program, in: directory, environment: environment,
                                       moduleCache: moduleCache, limiter: limiter, checkOnly: checkOnly,
-                                      syntaxOnly: syntaxOnly, extraArguments: extraArguments)
+                                      syntaxOnly: syntaxOnly, extraArguments: extraArguments, crashIsVerdict: crashIsVerdict)
             let fault = outcome.succeeded ? nil : EnvironmentFault.find(
                 in: outcome.diagnostics, rawOutput: outcome.rawOutput, labPath: lab.path, moduleCache: moduleCache,
                 resolvedModuleCache: CacheFiles.resolved(moduleCache))
@@ -99,6 +99,15 @@ extension SwiftCompiler {
         throw .swiftcFailed(path, reason: fault.reason(moduleCache: moduleCache, afterRepair: repaired), output: outcome.rawOutput)
     }
 
+    /// What a guide's sample gets when swiftc crashes on it: a failed build whose output ends
+    /// with a line the diagnostic parser reads back as `CompilerCrash.marker` (so the compile
+    /// cache keeps the crash like any failed build).
+    private func crashed(_ reason: String, output: String, diagnostics: [Diagnostic], duration: Double) -> BuildOutcome {
+        let line = "error: \(CompilerCrash.marker) swiftc \(reason)"
+        return BuildOutcome(executable: nil, diagnostics: diagnostics + [Diagnostic(severity: .error, location: nil, message: String(line.dropFirst(7)))],
+                            rawOutput: output + (output.hasSuffix("\n") || output.isEmpty ? "" : "\n") + line + "\n", duration: duration)
+    }
+
     /// The flag that says how far swiftc goes, as the cache key has it (paths left out).
     static func modeArguments(checkOnly: Bool, syntaxOnly: Bool) -> [String] {
         checkOnly ? [syntaxOnly ? "-parse" : "-emit-sil"] : []
@@ -106,7 +115,7 @@ extension SwiftCompiler {
 
     private func compile(_ lab: Lab, program: String, in directory: String, environment: [String: String],
                          moduleCache: String, limiter: JobLimiter?, checkOnly: Bool,
-                         syntaxOnly: Bool, extraArguments: [String]) throws(BuildError) -> BuildOutcome {
+                         syntaxOnly: Bool, extraArguments: [String], crashIsVerdict: Bool) throws(BuildError) -> BuildOutcome {
         let sourceFile = directory + "/" + ProgramGenerator.fileName
         let executable = directory + "/lab"
         do {
@@ -140,9 +149,13 @@ extension SwiftCompiler {
         case .exited(let status):
             // Without an error there is nothing to show the author: the compiler, not the lab, failed.
             guard diagnostics.contains(where: { $0.severity == .error }) else {
-                throw .swiftcFailed(path, reason: "exited with status \(status) without an error message", output: output)
+                let reason = "exited with status \(status) without an error message"
+                if crashIsVerdict { return crashed(reason, output: output, diagnostics: diagnostics, duration: result.duration) }
+                throw .swiftcFailed(path, reason: reason, output: output)
             }
             return BuildOutcome(executable: nil, diagnostics: diagnostics, rawOutput: output, duration: result.duration)
+        case .signaled(let signal) where crashIsVerdict:
+            return crashed("crashed: killed by \(SignalName.name(signal))", output: output, diagnostics: diagnostics, duration: result.duration)
         case .signaled(let signal):
             throw .swiftcFailed(path, reason: "crashed: killed by \(SignalName.name(signal))", output: output)
         case .timedOut:

@@ -34,6 +34,8 @@ package struct GuidePlan: Sendable {
         }
         let appleOnly = GuidePlan.appleOnlyNames(cells, symbols, roles)
         var samples: [GuideSample] = []
+        /// Modules the samples so far imported (with the Markdown line): the reader has them.
+        var imported: [SampleModules.Need] = []
         for (index, cell) in cells.enumerated() {
             var role = roles[index]
             if case .program = role, let (name, line) = GuidePlan.appleOnlyUse(index, symbols, contexts[index], appleOnly) {
@@ -46,7 +48,13 @@ package struct GuidePlan: Sendable {
                 }
             }
             if case .program = role, needs.contains(where: { $0.module == GuidePlan.manifestModule }) { role = .manifest }
-            samples.append(GuideSample(cell: cell, role: role, needs: needs))
+            let inherited = imported.filter { earlier in !needs.contains(where: { $0.module == earlier.module }) }
+            samples.append(GuideSample(cell: cell, role: role, needs: needs, inheritedImports: inherited))
+            if case .program = role {
+                for need in symbols[index].imports where !need.isConditional && !imported.contains(where: { $0.module == need.module }) {
+                    imported.append(SampleModules.Need(module: need.module, line: GuidePlan.markdownLine(cell, codeLine: need.line)))
+                }
+            }
         }
         self.lab = lab
         self.samples = samples
@@ -105,8 +113,12 @@ package struct GuidePlan: Sendable {
 
     /// The Markdown line of line `codeLine` (1-based) of sample `sample`'s code.
     package func markdownLine(sample: Int, codeLine: Int) -> Int {
-        let lines = samples[sample].cell.block.contentLines
-        guard !lines.isEmpty else { return samples[sample].line + 1 }
+        GuidePlan.markdownLine(samples[sample].cell, codeLine: codeLine)
+    }
+
+    static func markdownLine(_ cell: Cell, codeLine: Int) -> Int {
+        let lines = cell.block.contentLines
+        guard !lines.isEmpty else { return cell.line + 1 }
         return lines[min(max(codeLine, 1), lines.count) - 1].line
     }
 
@@ -126,6 +138,9 @@ package struct GuideSample: Sendable {
     package let role: SampleRole
     /// Modules it needs: its imports, its catalog's module, and the imports of the samples its context comes from.
     package let needs: [SampleModules.Need]
+    /// Modules earlier samples imported and it does not (`line`: the Markdown line of that
+    /// import): a reader who typed the guide in order has them, so its program imports them too.
+    package let inheritedImports: [SampleModules.Need]
 
     /// The line of its opening fence: where its verdict is reported.
     package var line: Int { cell.line }
@@ -147,9 +162,9 @@ package enum SampleRole: Sendable, Equatable {
 package enum SampleSkip: Sendable, Equatable {
     /// `skip` in its info string or directive.
     case marked
-    /// It needs SwiftUI, which this machine lacks.
+    /// It needs SwiftUI, UIKit or Objective-C interoperability, which this machine lacks.
     case needsApple(reason: String)
-    /// It uses what only a SwiftUI sample declares.
+    /// It uses what only an Apple-only sample declares.
     case contextNeedsApple(name: String, line: Int)
     /// No code (an empty block, comments only).
     case empty
@@ -157,19 +172,22 @@ package enum SampleSkip: Sendable, Equatable {
     case missingModule(String)
     /// It failed to find `name`, which only the listing at `line` declares (a listing gives no context).
     case usesListing(name: String, line: Int)
-    /// Its errors all fall in what the sample at `line` gave it: that sample fails, with them.
+    /// Declarations it is given from the sample at `line` do not compile (that sample fails).
     case contextFails(line: Int)
+    /// It does not compile without a module an earlier sample imported (line), which this machine lacks.
+    case inheritedMissingModule(String, line: Int)
 
     /// In words, for reports.
     package var description: String {
         switch self {
         case .marked: "marked skip"
-        case .needsApple(let reason): "needs SwiftUI (\(reason)), not available here"
-        case .contextNeedsApple(let name, let line): "uses \(name) from the SwiftUI sample at line \(line), not available here"
+        case .needsApple(let reason): "needs an Apple platform (\(reason)), not available here"
+        case .contextNeedsApple(let name, let line): "uses \(name) from the Apple-only sample at line \(line), not available here"
         case .empty: "no code"
+        case .contextFails(let line): "uses declarations of the sample at line \(line), which do not compile"
         case .missingModule(let module): "needs module \(module), not available here"
         case .usesListing(let name, let line): "uses \(name), which only the listing at line \(line) declares"
-        case .contextFails(let line): "what it uses from the sample at line \(line) does not compile"
+        case .inheritedMissingModule(let module, let line): "needs module \(module) (imported at line \(line)), not available here"
         }
     }
 }

@@ -20,6 +20,8 @@ package struct DocumentKindDecision: Sendable, Equatable {
     static func decide(explicit: (kind: DocumentKind, why: String)?, settingsScenarios: Bool,
                        cells: [Cell], exercises: [Exercise]) -> DocumentKindDecision {
         if let explicit { return DocumentKindDecision(kind: explicit.kind, reason: explicit.why) }
+        // Nothing to check either way; a lab's report says so ("no Swift cells to compile").
+        if cells.isEmpty { return DocumentKindDecision(kind: .lab, reason: "no Swift blocks") }
         if let cell = cells.first(where: { !$0.outputs.isEmpty }) {
             return DocumentKindDecision(kind: .lab, reason: "the swift cell at line \(cell.line) has an output block")
         }

@@ -36,14 +36,7 @@ struct GuideRunner {
             case .program, .manifest: programs.append(index)
             }
         }
-        let referenced = Set(plan.contexts.flatMap(\.references))
-        let candidates = Dictionary(uniqueKeysWithValues: programs.map { index in
-            (index, BatchCandidate(sample: index, symbols: plan.symbols, context: plan.contexts[index],
-                                   referenced: referenced, runs: runs(index)))
-        })
-        let shared = programs.filter { !runs($0) && plan.samples[$0].role != .manifest }
-        let batches = SampleBatches.pack(shared.compactMap { candidates[$0] })
-            + programs.filter { runs($0) || plan.samples[$0].role == .manifest }.map { [$0] }
+        let (candidates, batches) = GuideRunner.batches(plan, programs: programs)
         let results = LockedValue([Int: SampleVerdict]())
         let ran = LockedValue(Set<Int>())
         let failure = LockedValue<BuildError?>(nil)
@@ -53,7 +46,7 @@ struct GuideRunner {
                 let found: [Int: SampleVerdict]
                 var compiled = false
                 switch work[number] {
-                case .batch(let batch): found = try check(batch, candidates: candidates, compiled: &compiled)
+                case .batch(let batch): found = try check(batch, missing: [], candidates: candidates, compiled: &compiled)
                 case .listings(let samples): found = try checkSyntax(samples, compiled: &compiled)
                 }
                 results.withLock { $0.merge(found) { _, new in new } }
@@ -74,125 +67,154 @@ struct GuideRunner {
         })
     }
 
+    /// The programs of `programs` (sample indices), as built when none fails: compatible samples
+    /// packed together, a sample that runs or a package manifest alone.
+    static func batches(_ plan: GuidePlan, programs: [Int]) -> ([Int: BatchCandidate], [[Int]]) {
+        let referenced = Set(plan.contexts.flatMap(\.references))
+        let candidates = Dictionary(uniqueKeysWithValues: programs.map { index in
+            (index, BatchCandidate(sample: index, symbols: plan.symbols, context: plan.contexts[index],
+                                   referenced: referenced, runs: runs(index, plan)))
+        })
+        let alone = { (index: Int) in runs(index, plan) || plan.samples[index].role == .manifest }
+        let batches = SampleBatches.pack(programs.filter { !alone($0) }.compactMap { candidates[$0] })
+            + programs.filter(alone).map { [$0] }
+        return (candidates, batches)
+    }
+
+    /// How many swiftc runs checking `plan` takes when nothing fails: what `--shard` weighs.
+    static func programCount(_ plan: GuidePlan) -> Int {
+        var programs: [Int] = []
+        var listings = false
+        for (index, sample) in plan.samples.enumerated() {
+            switch sample.role {
+            case .program, .manifest: programs.append(index)
+            case .listing(let reasons): listings = listings || reasons[0].kind == .declarationsWithoutBodies
+            case .skipped: break
+            }
+        }
+        return batches(plan, programs: programs).1.count + (listings ? 1 : 0)
+    }
+
     private enum Job: Sendable {
         case batch([Int])
         case listings([Int])
     }
 
-    private func runs(_ index: Int) -> Bool {
+    private func runs(_ index: Int) -> Bool { GuideRunner.runs(index, plan) }
+
+    private static func runs(_ index: Int, _ plan: GuidePlan) -> Bool {
         if case .program(let runs) = plan.samples[index].role { runs && !plan.lab.scenarios.isEmpty } else { false }
     }
 
     // MARK: - Programs
 
-    /// Verdicts for the samples of `batch`, splitting it where it fails.
-    private func check(_ batch: [Int], candidates: [Int: BatchCandidate], compiled: inout Bool) throws(BuildError) -> [Int: SampleVerdict] {
+    /// Verdicts for the samples of `batch`, splitting it where it fails. `missing`: modules found
+    /// missing so far, whose imports the samples only inherit are left out of the program.
+    private func check(_ batch: [Int], missing: Set<String>, candidates: [Int: BatchCandidate],
+                       compiled: inout Bool) throws(BuildError) -> [Int: SampleVerdict] {
         let running = batch.count == 1 && runs(batch[0]) ? batch[0] : nil
         var extra: [String] = []
         if batch.contains(where: { plan.symbols[$0].hasMain }) { extra.append("-parse-as-library") }
-        if batch.contains(where: { plan.samples[$0].role == .manifest }), let api = manifestAPI { extra += ["-I", api] }
-        let source = SampleProgram.source(batch, plan: plan, candidates: candidates, runs: running)
-        var check = LabProgram(lab: buildLab, source: source, checkOnly: true)
-        check.extraArguments = extra
+        if let manifest = batch.first(where: { plan.samples[$0].role == .manifest }), let api = manifestAPI {
+            // As SwiftPM compiles a manifest: the API its tools version declares (newer API is unavailable).
+            extra += ["-I", api, "-package-description-version", GuideRunner.toolsVersion(plan.symbols[manifest].code) ?? "6.0"]
+        }
+        let source = SampleProgram.source(batch, plan: plan, candidates: candidates, runs: running, leaving: missing)
+        let outcome = try build(source, extraArguments: extra, running: running, compiled: &compiled)
         let build: BuildOutcome
-        if let running {
-            var program = LabProgram(lab: buildLab, source: source, checkOnly: false)
-            program.extraArguments = extra
-            if let cached = tools.cachedExecutable(program) {
-                return [running: verdict(ofRunning: running, executable: cached)]
-            }
-            if let cached = tools.cachedCheck(check), !cached.succeeded {
-                build = cached
-            } else {
-                do {
-                    let tools = self.tools
-                    // Run from the build folder when the cache did not keep the executable (`--no-cache`).
-                    let (ranVerdict, outcome) = try tools.build(program) { build, folder -> (SampleVerdict?, BuildOutcome) in
-                        guard let built = build.executable else {
-                            tools.storeCheck(check, build: build, folder: folder)
-                            return (nil, build)
-                        }
-                        let kept = tools.storeExecutable(program, builtAt: built) ?? built
-                        return (verdict(ofRunning: running, executable: kept), build)
-                    }
-                    compiled = true
-                    if let ranVerdict { return [running: ranVerdict] }
-                    build = outcome
-                } catch {
-                    guard let crash = crash(error) else { throw error }
-                    return [running: .compilerCrashed(crash)]
-                }
-            }
-        } else if let cached = tools.cachedCheck(check) {
-            build = cached
-        } else {
-            do {
-                let tools = self.tools
-                build = try tools.build(check) { build, folder in
-                    tools.storeCheck(check, build: build, folder: folder)
-                    return build
-                }
-                compiled = true
-            } catch {
-                guard let crash = crash(error) else { throw error }
-                if batch.count == 1 { return [batch[0]: .compilerCrashed(crash)] }
-                return try split(batch, next: BatchSplitter.next(after: batch, failing: [], unattributed: true),
-                                 candidates: candidates, compiled: &compiled)
-            }
+        switch outcome {
+        case .ran(let verdict): return [batch[0]: verdict]
+        case .built(let result): build = result
         }
         if build.succeeded { return Dictionary(uniqueKeysWithValues: batch.map { ($0, SampleVerdict.passed(ran: false)) }) }
-        return try failed(batch, build: build, candidates: candidates, compiled: &compiled)
+        return try failed(batch, build: build, missing: missing, candidates: candidates, compiled: &compiled)
     }
 
     /// Verdicts after `batch` failed to build: samples needing a missing module are skipped (the
     /// rest built again), a crash is a crash, and a batch of several is split.
-    private func failed(_ batch: [Int], build: BuildOutcome, candidates: [Int: BatchCandidate],
+    private func failed(_ batch: [Int], build: BuildOutcome, missing known: Set<String>, candidates: [Int: BatchCandidate],
                         compiled: inout Bool) throws(BuildError) -> [Int: SampleVerdict] {
         let errors = build.diagnostics.filter { $0.severity == .error }
-        var verdicts: [Int: SampleVerdict] = [:]
-        let missing = missingModules(errors)
-        if !missing.isEmpty && !pipeline.strict {
+        let found = missingModules(errors)
+        // Modules already left out and still reported are the samples' own imports: no retry.
+        if !found.isEmpty && !found.isSubset(of: known) && !pipeline.strict {
+            let missing = known.union(found)
+            var verdicts: [Int: SampleVerdict] = [:]
             for index in batch {
                 if let module = plan.samples[index].needs.first(where: { missing.contains($0.module) })?.module {
                     verdicts[index] = .skipped(.missingModule(module))
                 }
             }
             let rest = batch.filter { verdicts[$0] == nil }
-            if !verdicts.isEmpty {
-                if !rest.isEmpty { verdicts.merge(try check(rest, candidates: candidates, compiled: &compiled)) { old, _ in old } }
-                return verdicts
-            }
+            if !rest.isEmpty { verdicts.merge(try check(rest, missing: missing, candidates: candidates, compiled: &compiled)) { old, _ in old } }
+            return verdicts
         }
-        if batch.count == 1 { return [batch[0]: verdict(ofFailed: batch[0], errors)] }
+        if batch.count == 1 { return [batch[0]: verdict(batch[0], errors: errors, missing: known)] }
         var failing = Set<Int>()
         var unattributed = errors.isEmpty
         for error in errors {
             if let sample = sample(at: error.location), batch.contains(sample) { failing.insert(sample) } else { unattributed = true }
         }
-        return try split(batch, next: BatchSplitter.next(after: batch, failing: failing, unattributed: unattributed),
-                         candidates: candidates, compiled: &compiled)
+        var verdicts: [Int: SampleVerdict] = [:]
+        var next = BatchSplitter.next(after: batch, failing: failing, unattributed: unattributed)
+        if !unattributed {
+            // Every error is in a sample's own lines, and a sample's program does not depend on
+            // the samples packed with it (`SampleBatches`): its errors are its verdict, without
+            // building it again alone (one slow sample is not compiled twice). The rest are built
+            // again, since an error can hide others.
+            for sample in failing {
+                verdicts[sample] = verdict(sample, errors: errors.filter { self.sample(at: $0.location) == sample }, missing: known)
+            }
+            next = next.filter { part in !(part.count == 1 && failing.contains(part[0])) }
+        }
+        for part in next {
+            verdicts.merge(try check(part, missing: known, candidates: candidates, compiled: &compiled)) { old, _ in old }
+        }
+        return verdicts
     }
 
-    /// A sample built alone failed: its errors are its own, unless one is a name only an earlier
-    /// listing declares (skipped: nothing can give it), or all fall in lines other samples gave it
-    /// (skipped: that sample fails with them itself). `failed to produce diagnostic` alone is a crash.
-    private func verdict(ofFailed index: Int, _ errors: [Diagnostic]) -> SampleVerdict {
-        let real = errors.filter { !$0.message.hasPrefix("failed to produce diagnostic") }
-        if real.isEmpty, let crash = errors.first { return .compilerCrashed(crash.message) }
-        if let use = real.lazy.compactMap({ plan.contexts[index].usedListing(in: $0.message) }).first {
+    /// The verdict of one sample whose build failed with `errors`.
+    private func verdict(_ sample: Int, errors: [Diagnostic], missing known: Set<String>) -> SampleVerdict {
+        // swiftc killed by a signal is a crash; its `failed to produce diagnostic` beside errors of
+        // the sample's own is not (swift-evolution 0344's `<<make proxy>>(…)` pseudo-code has both).
+        if let crash = errors.first(where: { $0.message.hasPrefix(CompilerCrash.marker) }).flatMap(CompilerCrash.description) {
+            return .compilerCrashed(crash)
+        }
+        let real = errors.filter { CompilerCrash.description($0) == nil }
+        if real.isEmpty, let crash = errors.lazy.compactMap(CompilerCrash.description).first { return .compilerCrashed(crash) }
+        // A name only an earlier listing declares (a listing gives no context): nothing could give it.
+        if let use = real.lazy.compactMap({ plan.contexts[sample].usedListing(in: $0.message) }).first {
             return .skipped(.usesListing(name: use.name, line: plan.samples[use.sample].line))
         }
-        let others = real.compactMap { sample(at: $0.location) }.filter { $0 != index }
-        if others.count == real.count, let other = others.min() {
-            return .skipped(.contextFails(line: plan.samples[other].line))
+        // What the reader had imported earlier in the file, where it is not available here:
+        // names the sample cannot find are that module's, not the text's fault.
+        if let inherited = plan.samples[sample].inheritedImports.first(where: { known.contains($0.module) }),
+           !real.isEmpty, real.allSatisfy(GuideRunner.isUnresolvedName) {
+            return .skipped(.inheritedMissingModule(inherited.module, line: inherited.line ?? plan.samples[sample].line))
         }
-        return .failed(.compile(DiagnosticOrder.inLabOrder(errors, labPath: plan.lab.path)))
+        // Errors in earlier samples' declarations are theirs, reported at their own lines:
+        // a sample that has none of its own could not be checked, it did not fail.
+        let own = errors.filter { error in self.sample(at: error.location).map { $0 == sample } ?? true }
+        if !own.contains(where: { CompilerCrash.description($0) == nil }),
+           let broken = real.lazy.compactMap({ self.sample(at: $0.location) }).first {
+            return .skipped(.contextFails(line: plan.samples[broken].line))
+        }
+        return .failed(.compile(DiagnosticOrder.inLabOrder(own, labPath: plan.lab.path)))
     }
 
-    private func split(_ batch: [Int], next: [[Int]], candidates: [Int: BatchCandidate], compiled: inout Bool) throws(BuildError) -> [Int: SampleVerdict] {
-        var verdicts: [Int: SampleVerdict] = [:]
-        for part in next { verdicts.merge(try check(part, candidates: candidates, compiled: &compiled)) { old, _ in old } }
-        return verdicts
+    /// `5.9` from a manifest's first line, `// swift-tools-version:5.9` (or `: 5.9.0`, `; …`).
+    static func toolsVersion(_ code: [UInt8]) -> String? {
+        let first = String(decoding: code.prefix { $0 != UInt8(ascii: "\n") }, as: UTF8.self)
+        guard let range = first.range(of: "swift-tools-version:") else { return nil }
+        let version = first[range.upperBound...].drop { $0 == " " }.prefix { $0.isNumber || $0 == "." }
+        return version.isEmpty ? nil : String(version)
+    }
+
+    /// An error that says a name is unknown: what a module's API missing looks like.
+    static func isUnresolvedName(_ error: Diagnostic) -> Bool {
+        let message = error.message
+        return message.hasPrefix("cannot find ") || message.hasPrefix("unknown attribute ")
+            || message.contains(" has no member ") || message.hasPrefix("no such module ")
     }
 
     /// Modules swiftc could not find, unless the name is a misspelt toolchain module (a failure, not a skip).
@@ -201,7 +223,7 @@ struct GuideRunner {
     }
 
     /// The sample whose code holds `location`'s line.
-    private func sample(at location: SourceLocation?) -> Int? {
+    func sample(at location: SourceLocation?) -> Int? {
         guard let location, location.path == plan.lab.path else { return nil }
         return plan.samples.firstIndex { sample in
             guard let lines = sample.cell.codeLines else { return false }
@@ -209,71 +231,10 @@ struct GuideRunner {
         }
     }
 
-    /// What to report for a swiftc that crashed or failed without an error; nil for failures of the setup.
-    private func crash(_ error: BuildError) -> String? {
-        guard case .swiftcFailed(_, let reason, _) = error, reason.hasPrefix("crashed") || reason.hasPrefix("exited with status") else { return nil }
-        return "swiftc \(reason)"
-    }
-
     /// The toolchain's manifest API (`PackageDescription`), beside swiftc: `usr/lib/swift/pm/ManifestAPI`.
     private var manifestAPI: String? {
         let folder = URL(fileURLWithPath: pipeline.compiler.path).deletingLastPathComponent()
             .appendingPathComponent("../lib/swift/pm/ManifestAPI").standardizedFileURL.path
         return FileManager.default.fileExists(atPath: folder) ? folder : nil
-    }
-
-    // MARK: - Runs
-
-    /// Runs a sample once (the file's first scenario) and checks what it printed.
-    private func verdict(ofRunning index: Int, executable: String) -> SampleVerdict {
-        let lab = plan.lab.restricted(to: [plan.samples[index].cell])
-        let scenario = plan.lab.scenarios[0]
-        let timeout = pipeline.timeoutOverride ?? plan.lab.settings.timeout
-        guard let result = tools.runScenarios([scenario], executable: executable, timeout: timeout, repeats: 1).first?.first else {
-            return .failed(.output(ScenarioVerdict(scenario: scenario, launchFailure: "not run")))
-        }
-        switch result {
-        case .failure(let error):
-            return .failed(.output(ScenarioVerdict(scenario: scenario, launchFailure: error.description)))
-        case .success(let run):
-            let verdict = ScenarioVerdict(lab: lab, run: run, timeout: timeout, outputLimit: pipeline.outputLimit,
-                                          appleAvailable: pipeline.appleAvailable)
-            return verdict.passed ? .passed(ran: true) : .failed(.output(verdict))
-        }
-    }
-
-    // MARK: - Listings
-
-    /// API listings, parsed (not type-checked) in one swiftc run: a listing that does not parse fails.
-    private func checkSyntax(_ samples: [Int], compiled: inout Bool) throws(BuildError) -> [Int: SampleVerdict] {
-        let source = samples.map { index in
-            ListingSyntax.parseableSource(plan.symbols[index], file: plan.lab.path, line: plan.markdownLine(sample: index, codeLine: 1))
-        }.joined(separator: "\n")
-        var check = LabProgram(lab: buildLab, source: source, checkOnly: true)
-        check.syntaxOnly = true
-        let build: BuildOutcome
-        if let cached = tools.cachedCheck(check) {
-            build = cached
-        } else {
-            do {
-                let tools = self.tools
-                build = try tools.build(check) { build, folder in
-                    tools.storeCheck(check, build: build, folder: folder)
-                    return build
-                }
-                compiled = true
-            } catch {
-                guard crash(error) != nil else { throw error }
-                return [:]   // the parser crashed: the listings keep their verdict
-            }
-        }
-        var verdicts: [Int: SampleVerdict] = [:]
-        let errors = build.diagnostics.filter { $0.severity == .error }
-        for index in samples {
-            let own = errors.filter { sample(at: $0.location) == index }
-            guard !own.isEmpty, case .listing(let reasons) = plan.samples[index].role else { continue }
-            verdicts[index] = .failed(.listingSyntax(own, reason: reasons[0]))
-        }
-        return verdicts
     }
 }

@@ -11,6 +11,8 @@ struct LabProgram: Sendable {
     /// Arguments a guide's sample needs beyond the file's settings (`-parse-as-library` for
     /// `@main`, the manifest API's search path); part of the cache key.
     var extraArguments: [String] = []
+    /// swiftc crashing is a failed build to keep (a guide's sample), not a failure of the tool.
+    var crashIsVerdict = false
 }
 
 /// What the pipeline asks of swiftc, the compile cache and the scenario processes.

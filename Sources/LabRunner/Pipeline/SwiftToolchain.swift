@@ -39,7 +39,8 @@ struct SwiftToolchain: LabToolchain {
         let moduleCache = cache.flatMap { $0.prepareLayout() ? $0.modulesFolder : nil } ?? moduleCacheWithoutCache
         let build = try compiler.build(program.lab, program: program.source, in: directory.path, environment: environment,
                                        moduleCache: moduleCache, limiter: limiter, checkOnly: program.checkOnly,
-                                       syntaxOnly: program.syntaxOnly, extraArguments: program.extraArguments)
+                                       syntaxOnly: program.syntaxOnly, extraArguments: program.extraArguments,
+                                       crashIsVerdict: program.crashIsVerdict)
         return use(build, directory.path)
     }
 

@@ -9,14 +9,21 @@ package enum SampleProgram {
     /// - Parameters:
     ///   - batch: indices of samples in the plan, in order.
     ///   - runs: the one sample of the batch that runs (its output is checked), if any.
-    package static func source(_ batch: [Int], plan: GuidePlan, candidates: [Int: BatchCandidate], runs: Int? = nil) -> String {
+    ///   - leaving: modules known to be missing: imports the samples only inherit are left out for them.
+    package static func source(_ batch: [Int], plan: GuidePlan, candidates: [Int: BatchCandidate], runs: Int? = nil,
+                               leaving missing: Set<String> = []) -> String {
         let file = SwiftLiteral.string(plan.lab.path)
         var out = runs == nil ? "import Foundation\n" : Prelude.source(scenarios: plan.lab.scenarios)
-        // A DocC catalog's samples use its module without importing it.
+        // A DocC catalog's samples use its module without importing it; a reader has what earlier samples imported.
         var implicit: [String] = []
         for sample in batch {
             for need in plan.samples[sample].needs where need.line == nil && SampleModules.catalogModule(forFile: plan.lab.path) == need.module {
                 if !implicit.contains(need.module) { implicit.append(need.module) }
+            }
+        }
+        for sample in batch {
+            for need in plan.samples[sample].inheritedImports where !missing.contains(need.module) && !implicit.contains(need.module) {
+                implicit.append(need.module)
             }
         }
         for module in implicit { out += "import \(module)\n" }

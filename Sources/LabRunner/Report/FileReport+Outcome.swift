@@ -4,7 +4,9 @@ extension FileReport {
     /// - Parameters:
     ///   - update: what `--update` did to the file, nil without `--update`.
     ///   - duration: wall-clock seconds the file took, when measured.
-    package init(_ outcome: FileOutcome, update: FileUpdate? = nil, duration: Double? = nil, appleAvailable: Bool) {
+    ///   - updateRequested: `--update` was given (a guide says it has no output blocks to write).
+    package init(_ outcome: FileOutcome, update: FileUpdate? = nil, duration: Double? = nil, appleAvailable: Bool,
+                 updateRequested: Bool = false) {
         let content: Content
         switch outcome.content {
         case .unreadable(let error):
@@ -25,7 +27,12 @@ extension FileReport {
             }
             content = .lab(title: lab.title, parts: parts, document: lab.source.bytes)
         case .guide(let guide):
-            content = .guide(GuideReport(guide, appleAvailable: appleAvailable), document: guide.lab.source.bytes)
+            var report = GuideReport(guide, appleAvailable: appleAvailable)
+            if updateRequested {
+                report.notes.append("not updated: read as a guide (\(guide.lab.kind.reason)), whose samples have no output blocks to write; "
+                                    + "<!-- labrunner: lab --> before the first fence, or --as lab, makes it a lab")
+            }
+            content = .guide(report, document: guide.lab.source.bytes)
         }
         self.init(path: outcome.path, content: content, duration: duration, update: update?.write)
     }

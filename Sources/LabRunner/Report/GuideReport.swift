@@ -7,6 +7,8 @@ package struct GuideReport: Sendable {
     /// swiftc missing or broken: nothing was checked.
     package let toolFailure: ToolFailureReport?
     package let tally: SampleTally
+    /// What the run could not do for the file, in words (`--update` on a guide).
+    package var notes: [String] = []
 
     /// Tests: a guide's passed and failed samples (crashes, listings and skips are not tests).
     package var counts: Counts { Counts(passed: tally.passed, failed: tally.failed) }

@@ -80,6 +80,7 @@ package struct TerminalReport: Sendable {
         let tally = guide.tally
         let verdict = tally.failed > 0 ? style.red("FAIL") : style.green("PASS")
         out.append("  " + verdict + "  " + tally.summary)
+        out += guide.notes.map { "  " + style.cyan($0) }
         return out
     }
 

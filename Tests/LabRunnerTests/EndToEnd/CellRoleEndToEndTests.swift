@@ -56,17 +56,17 @@ import Testing
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == original)
     }
 
-    @Test func aGuideWithoutTranscriptsIsCompiledOnly() throws {
+    @Test func aGuideIsCheckedSampleBySample() throws {
         let result = try LabRunnerCLI.run(["run", "guide/guide.markdown"], in: LabRunnerCLI.fixtures)
         #expect(result.status == 0, "\(result.stdout)")
-        #expect(result.stdout.contains("  PASS  compiled, no transcripts\n  skipped: 1 marked skip (line 13)"))
-        #expect(result.stdout.hasSuffix("\n1 passed, 0 failed\n"))
+        #expect(result.stdout.contains("  skipped: marked skip (line 13)\n  PASS  3 samples: 2 passed, 1 skipped\n"), "\(result.stdout)")
+        #expect(result.stdout.hasSuffix("\n2 passed, 0 failed\n"))
     }
 
     @Test func aMissingModuleSkipsTheLabUnlessStrict() throws {
         let skipped = try LabRunnerCLI.run(["run", "guide/tca.md"], in: LabRunnerCLI.fixtures)
         #expect(skipped.status == 0, "\(skipped.stdout)")
-        #expect(skipped.stdout.contains("SKIP  needs module ComposableArchitecture (cell at line 3), not available here"))
+        #expect(skipped.stdout.contains("skipped: needs module ComposableArchitecture, not available here (line 3)"), "\(skipped.stdout)")
         #expect(skipped.stdout.hasSuffix("\n0 passed, 0 failed\n"))
 
         let strict = try LabRunnerCLI.run(["run", "--strict", "guide/tca.md"], in: LabRunnerCLI.fixtures)

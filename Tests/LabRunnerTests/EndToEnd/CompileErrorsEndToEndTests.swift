@@ -2,8 +2,9 @@ import Foundation
 import Testing
 @testable import LabRunner
 
-/// A lab with mistakes in several cells (Fixtures/faults/compile-errors.md): every error is
-/// reported, in the lab's order, at its Markdown line and column, with that line shown.
+/// A guide with mistakes in several samples (Fixtures/faults/compile-errors.md): every error is
+/// reported at its Markdown line and column (block quotes and list items included), with that
+/// line shown, and each sample fails on its own.
 @Suite struct CompileErrorsEndToEndTests {
     @Test func everyCellsErrorIsReportedAtItsMarkdownLineAndColumn() throws {
         let result = try LabRunnerCLI.run(["run", "compile-errors.md"], in: FaultFixtures.folder)
@@ -12,21 +13,24 @@ import Testing
         compile-errors.md:4:18: error: cannot convert value of type 'String' to specified type 'Int'
             let count: Int = "three"
                              ^
+          FAIL  line 3: did not compile (1 error)
         compile-errors.md:10:24: error: cannot find 'missingValue' in scope
             > let total = count +  missingValue
                                    ^
+          FAIL  line 9: did not compile (1 error)
         compile-errors.md:16:36: error: cannot convert return expression of type 'Int' to return type 'String'
                func greet() -> String { return 42 }
                                                ^
+          FAIL  line 15: did not compile (1 error)
         compile-errors.md:20:7: error: cannot find 'undefinedName' in scope
             print(undefinedName)
                   ^
-          FAIL  build: did not compile (4 errors in 4 of 4 cells)
-                errors by cell: line 3 (1), line 9 (1), line 15 (1), line 19 (1)
+          FAIL  line 19: did not compile (1 error)
+          FAIL  4 samples: 0 passed, 4 failed
         """
         #expect(result.stdout.contains(expected), "\(result.stdout)")
         #expect(!result.stdout.contains("main.swift"))
-        // No output blocks: a file that only has to compile counts once.
-        #expect(result.stdout.hasSuffix("\n0 passed, 1 failed\n"))
+        // A guide's closing line counts its samples.
+        #expect(result.stdout.hasSuffix("\n0 passed, 4 failed\n"))
     }
 }

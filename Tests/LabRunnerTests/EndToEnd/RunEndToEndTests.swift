@@ -26,7 +26,8 @@ import Testing
     }
 
     @Test func compileErrorsPointAtMarkdownLinesAndColumns() throws {
-        let result = try LabRunnerCLI.run(["run", "compile-error.md"])
+        // `--as lab`: one program, as a lab is built; the same file as a guide is checked sample by sample.
+        let result = try LabRunnerCLI.run(["run", "--as", "lab", "compile-error.md"])
         #expect(result.status == 1)
         #expect(result.stdout.contains("compile-error.md:4:18: error: cannot convert value of type 'String' to specified type 'Int'\n    let count: Int = \"three\"\n                     ^\n"))
         #expect(result.stdout.contains("compile-error.md:10:3: error: cannot find 'undefinedFunction' in scope\n      undefinedFunction()\n      ^\n"))

@@ -82,7 +82,7 @@ struct GuideVerdictTests {
         }
         #expect(described == [
             "1 failed: cannot find type 'Dish' in scope",
-            "5 skipped: what it uses from the sample at line 1 does not compile",
+            "5 skipped: uses declarations of the sample at line 1, which do not compile",
             "9 listing: fragment: elision '...'",
             "13 skipped: uses foo, which only the listing at line 9 declares",
             "17 crashed",

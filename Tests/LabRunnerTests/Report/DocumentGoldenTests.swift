@@ -48,6 +48,8 @@ struct DocumentGoldenTests {
                   "part" : "program",
                   "passed" : 1,
                   "path" : "labs/tiny.md",
+                  "samples" : [
+                  ],
                   "scenarios" : [
                     {
                       "cells" : [
@@ -121,6 +123,8 @@ struct DocumentGoldenTests {
                   "part" : "program",
                   "passed" : 0,
                   "path" : "labs/bad.md",
+                  "samples" : [
+                  ],
                   "scenarios" : [
                   ],
                   "skippedCells" : [
