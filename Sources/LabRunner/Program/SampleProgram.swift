@@ -26,7 +26,7 @@ package enum SampleProgram {
                 implicit.append(need.module)
             }
         }
-        for module in implicit { out += "import \(module)\n" }
+        for module in implicit { out += "import \(SampleModules.importable(module))\n" }
         let pieces = SampleBatches.layout(batch, candidates)
         var openScope: Int? = nil
         var markedRun = false
