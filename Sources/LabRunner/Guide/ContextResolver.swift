@@ -3,15 +3,22 @@
 /// overloads of the name), never an earlier declaration of a name the sample declares itself.
 /// A type brings the extensions of it made at or after its declaration; an extension of a type no
 /// sample declares (`extension Int`) comes when the sample uses one of its members or a protocol
-/// it conforms to; the `import`s of every sample drawn from come along. Listings and incomplete
-/// items (`@main`, placeholders, missing bodies) give no context.
+/// it conforms to; the `import`s of every sample drawn from come along. Listings, samples whose
+/// brackets do not balance and incomplete items (`@main`, placeholders, missing bodies) give no
+/// context; a name only they declare is noted (`SampleContext.listingUses`).
 package enum ContextResolver {
     package static func resolve(_ samples: [ContextSample]) -> [SampleContext] {
         var index = ContextIndex()
         var contexts: [SampleContext] = []
         for (number, sample) in samples.enumerated() {
             contexts.append(context(of: number, sample, samples, index, contexts))
-            if sample.isListing { index.addListing(sample.symbols, as: number) } else { index.add(sample.symbols, as: number) }
+            // A sample whose brackets do not balance would swallow what follows it: it fails
+            // alone and, like a listing, gives nothing.
+            if sample.isListing || BracketBalance.firstProblem(in: sample.symbols.code) != nil {
+                index.addListing(sample.symbols, as: number)
+            } else {
+                index.add(sample.symbols, as: number)
+            }
             if let label = sample.label { index.labels[label] = number }
         }
         return contexts

@@ -8,8 +8,9 @@ package struct SampleContext: Sendable, Equatable {
     /// `.continues(label)` named no earlier sample: an input error to report at the sample.
     package let unknownLabel: String?
     /// Names the sample (or its context) uses that no earlier program declares but an earlier
-    /// listing does, by name (sorted), with the latest such listing: what the sample cannot be
-    /// given. A sample that fails to find one of them is not at fault (see `usedListing(in:)`).
+    /// sample giving no context does (a listing, a sample whose brackets do not balance), by name,
+    /// with the latest such sample: what the sample cannot be given. A sample that fails to find
+    /// one of them is not at fault (see `usedListing(in:)`).
     package var listingUses: [ListingUse] = []
 
     package var references: [ItemReference] { entries.map(\.reference) }
@@ -26,10 +27,10 @@ package struct SampleContext: Sendable, Equatable {
     }
 }
 
-/// A name a sample uses that only an earlier listing declares.
+/// A name a sample uses that only an earlier listing (or sample whose brackets do not balance) declares.
 package struct ListingUse: Sendable, Equatable {
     package let name: String
-    /// The index of the latest earlier listing declaring it.
+    /// The index of the latest such sample declaring it.
     package let sample: Int
 }
 

@@ -182,9 +182,11 @@ struct GuideRunner {
         }
         let real = errors.filter { CompilerCrash.description($0) == nil }
         if real.isEmpty, let crash = errors.lazy.compactMap(CompilerCrash.description).first { return .compilerCrashed(crash) }
-        // A name only an earlier listing declares (a listing gives no context): nothing could give it.
+        // A name only an earlier listing (or a sample whose brackets do not balance) declares: nothing could give it.
         if let use = real.lazy.compactMap({ plan.contexts[sample].usedListing(in: $0.message) }).first {
-            return .skipped(.usesListing(name: use.name, line: plan.samples[use.sample].line))
+            let line = plan.samples[use.sample].line
+            if case .listing = plan.samples[use.sample].role { return .skipped(.usesListing(name: use.name, line: line)) }
+            return .skipped(.contextFails(line: line))
         }
         // What the reader had imported earlier in the file, where it is not available here:
         // names the sample cannot find are that module's, not the text's fault.

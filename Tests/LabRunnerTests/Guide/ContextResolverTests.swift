@@ -134,6 +134,18 @@ struct ContextResolverTests {
         #expect(contexts[1].usedListing(in: "cannot find 'foo' here") == nil)
     }
 
+    /// swift-evolution 0474: a sample missing a `}` would swallow what follows it in a program
+    /// (errors at no line of the guide); it fails itself, and gives nothing, like a listing.
+    @Test func aSampleWhoseBracketsDoNotBalanceGivesNoContext() {
+        let contexts = Self.resolve([
+            "extension Array {\n  var second: Element? {\n    if isEmpty { return nil } else {\n      return self[1]\n  }\n}",
+            "struct Point {\n  var x = 0\n",
+            "print([1, 2].second as Any)\nlet p = Point()",
+        ])
+        #expect(Self.given(contexts, 2) == [])
+        #expect(contexts[2].listingUses == [ListingUse(name: "Point", sample: 1)])
+    }
+
     @Test func directives() {
         let codes = ["var log: [String] = []", "log.append(\"a\")", "print(log)"]
         #expect(Self.given(Self.resolve(codes), 2) == ["0.0"])

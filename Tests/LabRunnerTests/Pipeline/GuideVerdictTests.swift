@@ -27,7 +27,7 @@ struct GuideVerdictTests {
 
     // Excerpts of swift-evolution: 0304 (a type using one never declared, used later), 0257 (a
     // call of a function only an elided listing declares), 0344 (pseudo-code that crashes swiftc's
-    // diagnostics beside real errors).
+    // diagnostics beside real errors), 0474 (a sample missing its `}`, extended later).
     static let guide = """
     ```swift
     struct Meal { let main: Dish }
@@ -53,6 +53,15 @@ struct GuideVerdictTests {
     let proxy = <<make proxy>>(id: id)
     ```
 
+    ```swift
+    struct Point {
+      var x = 0
+    ```
+
+    ```swift
+    let p = Point()
+    ```
+
     """
 
     static let errors: [(code: String, line: Int, message: String)] = [
@@ -61,6 +70,8 @@ struct GuideVerdictTests {
         ("let odd", 18, "failed to produce diagnostic for expression; please submit a bug report"),
         ("<<make", 22, "consecutive statements on a line must be separated by ';'"),
         ("<<make", 22, "failed to produce diagnostic for expression; please submit a bug report"),
+        ("struct Point", 26, "expected '}' in struct"),
+        ("Point()", 31, "cannot find 'Point' in scope"),
     ]
 
     @Test func verdicts() throws {
@@ -87,6 +98,8 @@ struct GuideVerdictTests {
             "13 skipped: uses foo, which only the listing at line 9 declares",
             "17 crashed",
             "21 failed: consecutive statements on a line must be separated by ';'; failed to produce diagnostic for expression; please submit a bug report",
+            "25 failed: expected '}' in struct",
+            "30 skipped: uses declarations of the sample at line 25, which do not compile",
         ])
     }
 }
