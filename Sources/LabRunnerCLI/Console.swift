@@ -69,7 +69,14 @@ enum ExitStatus {
 extension LabFile {
     /// Reads and parses one lab for a command that needs it whole; an input error is printed as
     /// `path:line:col: error: …` with the offending line, and gives nil.
-    static func loadReportingErrors(_ path: String, bareLanguage: String? = nil) -> Lab? {
+    static func loadReportingErrors(_ path: String, bareLanguage: String? = nil, kind: DocumentKind? = nil) -> Lab? {
+        loadReportingErrors(path, bareLanguage: bareLanguage, kind: kind) { lab throws(LabError) in lab }
+    }
+
+    /// `loadReportingErrors`, then `make` from the lab: an input error `make` finds (a guide's
+    /// directive naming no sample) is printed the same way.
+    static func loadReportingErrors<T>(_ path: String, bareLanguage: String? = nil, kind: DocumentKind? = nil,
+                                       _ make: (Lab) throws(LabError) -> T) -> T? {
         let bytes: [UInt8]
         do {
             bytes = try LabFile.read(path)
@@ -77,8 +84,8 @@ extension LabFile {
             Console.diagnostic([TerminalReport(style: .plain).inputError(error)])
             return nil
         }
-        do {
-            return try LabParser.parse(bytes: bytes, path: path, bareLanguage: bareLanguage)
+        do throws(LabError) {
+            return try make(LabParser.parse(bytes: bytes, path: path, bareLanguage: bareLanguage, kind: kind))
         } catch {
             Console.diagnostic(TerminalReport(style: .plain).inputError(error, excerpt: Excerpt(error.location, bytes: bytes)))
             return nil

@@ -124,9 +124,15 @@ package struct GuidePlan: Sendable {
 
     /// `struct Point (line 12)`: an item as `list` and context reasons name it.
     package func describe(_ reference: ItemReference) -> String {
-        let item = symbols[reference.sample].items[reference.item]
+        let sample = symbols[reference.sample]
+        let item = sample.items[reference.item]
         let what = item.kind.map { kind in
-            kind == .extension ? "extension \(item.extendedType ?? "")" : "\(kind.rawValue) \(item.names.first ?? "")"
+            switch kind {
+            case .extension: "extension \(item.extendedType ?? "")"
+            // An import declares no name: it is named by its module.
+            case .import: "import \(sample.imports.first { item.lines.contains($0.line) }?.module ?? "")"
+            default: "\(kind.rawValue) \(item.names.first ?? "")"
+            }
         } ?? "statement"
         return "\(what) (line \(markdownLine(sample: reference.sample, codeLine: item.lines.lowerBound)))"
     }

@@ -41,16 +41,23 @@ struct GuideRunner {
         let ran = LockedValue(Set<Int>())
         let failure = LockedValue<BuildError?>(nil)
         let work = batches.map { Job.batch($0) } + (listings.isEmpty ? [] : [Job.listings(listings)])
-        Parallel.forEach(work.count, width: work.count) { number in
+        // Builds wait for the run's job slots (`--jobs`) anyway: more threads would only sit there.
+        Parallel.forEach(work.count, width: min(work.count, pipeline.limiter.slots)) { number in
             do throws(BuildError) {
                 let found: [Int: SampleVerdict]
                 var compiled = false
+                let members: [Int]
                 switch work[number] {
-                case .batch(let batch): found = try check(batch, missing: [], candidates: candidates, compiled: &compiled)
-                case .listings(let samples): found = try checkSyntax(samples, compiled: &compiled)
+                case .batch(let batch):
+                    found = try check(batch, missing: [], candidates: candidates, compiled: &compiled)
+                    members = batch
+                case .listings(let samples):
+                    // Only the listings that do not parse get a verdict here; swiftc parsed them all.
+                    found = try checkSyntax(samples, compiled: &compiled)
+                    members = samples
                 }
                 results.withLock { $0.merge(found) { _, new in new } }
-                if compiled { ran.withLock { $0.formUnion(found.keys) } }
+                if compiled { ran.withLock { $0.formUnion(members) } }
             } catch {
                 failure.withLock { $0 = $0 ?? error }
             }
@@ -79,6 +86,14 @@ struct GuideRunner {
         let batches = SampleBatches.pack(programs.filter { !alone($0) }.compactMap { candidates[$0] })
             + programs.filter(alone).map { [$0] }
         return (candidates, batches)
+    }
+
+    /// The program that checks the sample at `line` alone (its context, then its code), as
+    /// `extract guide.md:LINE` writes it for an editor.
+    static func program(ofSampleAt line: Int, in plan: GuidePlan) throws(LabError) -> String {
+        let sample = try plan.sample(at: line)
+        let (candidates, _) = batches(plan, programs: [sample])
+        return SampleProgram.source([sample], plan: plan, candidates: candidates, runs: runs(sample, plan) ? sample : nil)
     }
 
     /// How many swiftc runs checking `plan` takes when nothing fails: what `--shard` weighs.
@@ -238,5 +253,18 @@ struct GuideRunner {
         let folder = URL(fileURLWithPath: pipeline.compiler.path).deletingLastPathComponent()
             .appendingPathComponent("../lib/swift/pm/ManifestAPI").standardizedFileURL.path
         return FileManager.default.fileExists(atPath: folder) ? folder : nil
+    }
+}
+
+extension Lab {
+    /// What `extract` writes for a guide: the program of the sample at `line`; nil for a lab
+    /// named without a line (its one program). A line in a lab, or a guide without one, is an error.
+    package func sampleProgram(at line: Int?) throws(LabError) -> String? {
+        guard isGuide else {
+            if let line { throw LabError(location(line: line), .lineInLab(why: kind.reason)) }
+            return nil
+        }
+        guard let line else { throw LabError(location(line: 1), .guideNeedsLine(why: kind.reason, firstSample: cells.first?.line)) }
+        return try GuideRunner.program(ofSampleAt: line, in: GuidePlan(self, appleAvailable: Platform.hasSwiftUI))
     }
 }

@@ -107,3 +107,24 @@ struct GuideReportGoldenTests {
         #expect(json.contains("\"status\" : \"compiler-crash\""))
     }
 }
+
+/// A guide's notebook page: each sample's verdict right after its code, errors below it.
+struct GuideNotebookPageTests {
+    @Test func eachSampleShowsItsVerdictAfterItsCode() throws {
+        let file = try GuideReportGoldenTests.run().files[0]
+        let html = NotebookPage(file: file, indexLink: "index.html").html()
+        let verdicts = ["passed", "failed", "listing: declarations without bodies", "skipped: needs module Missing, not available here",
+                        "compiler crash: swiftc crashed: killed by SIGSEGV"]
+        var rest = Substring(html)
+        for verdict in verdicts {
+            guard let found = rest.range(of: "<span class=\"verdict\">\(verdict)</span>") else {
+                Issue.record("missing, or out of order: \(verdict)")
+                return
+            }
+            rest = rest[found.upperBound...]
+        }
+        #expect(html.contains("cannot convert value of type &#39;Int&#39; to specified type &#39;Point&#39;")
+                || html.contains("cannot convert value of type 'Int' to specified type 'Point'"))
+        #expect(html.contains("<span class=\"verdict fail\">5 samples: 1 passed, 1 listing, 1 skipped, 1 compiler crash, 1 failed</span>"))
+    }
+}
