@@ -51,6 +51,17 @@ struct SampleBatchesTests {
         #expect(file.batches == [[0, 3], [1], [2]])
     }
 
+    /// swift-evolution 0312: `extension EnumeratedSequence: LazySequenceProtocol` changes what
+    /// `.lazy` and `filter` give for every `enumerated()` in the program, with no name in common.
+    @Test func aConformanceOfATypeTheProgramDoesNotDeclareKeepsItsSampleApart() {
+        let file = File([
+            "extension EnumeratedSequence: LazySequenceProtocol {}",
+            "print([1, 2].enumerated().lazy.map { $0.offset })",
+            "struct P {}\nextension P: Equatable {}",
+        ])
+        #expect(file.batches == [[0], [1, 2]])
+    }
+
     @Test func sharedContextIsEmittedOnce() {
         let file = File(["struct Point { var x = 0 }", "print(Point().x)", "let p = Point()\nprint(p)"])
         #expect(file.batches == [[0, 1, 2]])
