@@ -137,6 +137,8 @@ package enum ListingClassifier {
         case .identifier, .number, .stringSegment, .regex, .placeholder, .interpolationEnd: return true
         case .keyword: return valueKeywords.contains(tokens.text(index))
         case .punctuation: return tokens.is(index, ")") || tokens.is(index, "]")
+        // A postfix `!` or `?` stuck to its operand (`lhs! ... rhs!`).
+        case .operator: return !tokens.spaceBefore(index) && (tokens.is(index, "!") || tokens.is(index, "?"))
         default: return false
         }
     }

@@ -59,6 +59,7 @@ struct ListingClassifierTests {
         "func outer() {\n    struct Inner { var x = 1; func get() -> Int { self.x } }\n    print(Inner().get())\n}",
         "func sum(_ xs: Int...) -> Int { xs.reduce(0, +) }",
         "let all = 1 ... 5\nlet from = xs[1...]",
+        "func f(_ lhs: Int?, _ rhs: Int?) -> ClosedRange<Int> { lhs! ... rhs! }",   // swift-evolution 0180
     ])
     func programs(code: String) {
         #expect(Self.reason(code) == nil, "\(code)")
