@@ -49,6 +49,11 @@ struct RunCommand {
         var terminal = TerminalReport(style: .forStandardOutput(environment: environment))
         terminal.verbose = options.verbose
         if options.verbose { Console.out(terminal.style.dim("swiftc: \(pipeline.compiler.path), jobs: \(options.jobs)")) }
+        if let package = options.packagePath,
+           !PackageStep.prepare(package, pipeline: &pipeline, cacheDirectory: options.cacheFolder(environment: environment),
+                                runFolder: runFolder?.path, verbose: options.verbose, environment: environment) {
+            return ExitStatus.usage
+        }
 
         let progress = ProgressLine(enabled: ProgressLine.isWanted(environment: environment), total: labPaths.count)
         let update = options.update

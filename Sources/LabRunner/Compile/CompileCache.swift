@@ -43,7 +43,7 @@ package struct CompileCache: Sendable {
         self.sizeLimit = sizeLimit
     }
 
-    static func absolute(_ path: String) -> String {
+    package static func absolute(_ path: String) -> String {
         if path.hasPrefix("/") { return path }
         let current = FileManager.default.currentDirectoryPath
         return join(current, path.isEmpty ? "." : path)

@@ -28,6 +28,8 @@ package struct LabPipeline: Sendable {
     package var documentKind: DocumentKind? = nil
     /// `guide.md:42` on the command line: only the sample at that line, per path.
     package var sampleLines: [String: Int] = [:]
+    /// The package every file's samples and labs compile against (`--package`), built beforehand.
+    package var packageModules: PackageModules? = nil
     /// Shared by every lab of a run, so swiftc and scenarios together stay within `--jobs`.
     package var limiter = JobLimiter(slots: ProcessInfo.processInfo.activeProcessorCount)
     /// Builds, caches and runs for the pipeline; nil means swiftc, the compile cache and real
@@ -38,7 +40,7 @@ package struct LabPipeline: Sendable {
     private var tools: any LabToolchain {
         toolchain ?? SwiftToolchain(compiler: compiler, environment: environment, cache: cache,
                                     compilerVersion: compilerVersion, moduleCacheWithoutCache: moduleCacheWithoutCache,
-                                    limiter: limiter, outputLimit: outputLimit)
+                                    limiter: limiter, outputLimit: outputLimit, package: packageModules)
     }
 
     /// Every outcome of one lab file: its program's, then one per `standalone`, `compile_fail` and
