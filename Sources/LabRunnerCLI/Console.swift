@@ -78,9 +78,12 @@ extension LabFile {
             return nil
         }
         do {
-            return try LabParser.parse(bytes: bytes, path: path, bareLanguage: bareLanguage)
+            // The file's `.labrunner` applies here as in a run.
+            let config = try TreeConfigSearch().config(for: path)
+            return try LabParser.parse(bytes: bytes, path: path, bareLanguage: bareLanguage, config: config)
         } catch {
-            Console.diagnostic(TerminalReport(style: .plain).inputError(error, excerpt: Excerpt(error.location, bytes: bytes)))
+            let shown = error.location.path == path ? bytes : (try? LabFile.read(error.location.path)) ?? []
+            Console.diagnostic(TerminalReport(style: .plain).inputError(error, excerpt: Excerpt(error.location, bytes: shown)))
             return nil
         }
     }

@@ -11,14 +11,9 @@ enum PackageStep {
         let build = PackageBuild(packagePath: path, compiler: pipeline.compiler, environment: environment)
         let interactive = ProgressLine.isWanted(environment: environment)
         do throws(PackageBuildError) {
-            let scratch: String
-            if let cacheDirectory {
-                scratch = try build.scratchFolder(cacheDirectory: cacheDirectory)
-            } else if let runFolder {
-                scratch = runFolder + "/package"
-            } else {
-                throw .scratch(FileManager.default.temporaryDirectory.path)
-            }
+            // Without a cache, the run's private folder holds the build, removed when the run ends.
+            guard let base = cacheDirectory ?? runFolder else { throw .scratch(FileManager.default.temporaryDirectory.path) }
+            let scratch = try build.scratchFolder(cacheDirectory: base)
             if verbose { Console.out("swift: \(build.swift) (beside swiftc), package: \(build.packagePath)") }
             var said = false
             let modules = try build.build(scratch: scratch) { step in

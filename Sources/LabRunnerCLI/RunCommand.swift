@@ -15,8 +15,9 @@ struct RunCommand {
         let environment = ProcessInfo.processInfo.environment
         var labPaths: [String]
         var sampleLines: [String: Int] = [:]
+        let configs = TreeConfigSearch()
         do {
-            (labPaths, sampleLines) = try LabFile.expandWithLines(options.paths)
+            (labPaths, sampleLines) = try LabFile.expandWithLines(options.paths, excluding: configs.excludes)
         } catch {
             Console.diagnostic([error.description])
             return ExitStatus.usage
@@ -42,6 +43,8 @@ struct RunCommand {
             return ExitStatus.usage
         }
         pipeline.sampleLines = sampleLines
+        pipeline.configs = configs
+        guard let configPackages = TreeConfigStep.packages(of: labPaths, search: configs) else { return ExitStatus.usage }
         // Removed at the end (and by the interrupt handler, like every build folder).
         let runFolder = options.useCache ? nil : try? BuildDirectory.makePrivate()
         defer { runFolder?.remove() }
@@ -53,6 +56,15 @@ struct RunCommand {
            !PackageStep.prepare(package, pipeline: &pipeline, cacheDirectory: options.cacheFolder(environment: environment),
                                 runFolder: runFolder?.path, verbose: options.verbose, environment: environment) {
             return ExitStatus.usage
+        }
+        // `--package` overrides the packages `.labrunner` files name: those are built only without it.
+        for package in options.packagePath == nil ? configPackages : [] {
+            var built = pipeline
+            guard PackageStep.prepare(package, pipeline: &built, cacheDirectory: options.cacheFolder(environment: environment),
+                                      runFolder: runFolder?.path,
+                                      verbose: options.verbose, environment: environment),
+                  let modules = built.packageModules else { return ExitStatus.usage }
+            pipeline.configPackages[package] = modules
         }
 
         let progress = ProgressLine(enabled: ProgressLine.isWanted(environment: environment), total: labPaths.count)

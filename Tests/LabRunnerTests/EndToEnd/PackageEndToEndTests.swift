@@ -1,0 +1,33 @@
+import Foundation
+import Testing
+@testable import LabRunner
+
+/// `run --package`: a package of the tests' own (Fixtures/package, one library target with one
+/// public function) built once, its README's samples checked against it and a lab linked with it;
+/// the second run finds the build in the cache and starts no `swift build`. One test: the package
+/// build is the expensive part (10-20 s), kept in a temporary cache removed afterwards.
+@Suite struct PackageEndToEndTests {
+    @Test func samplesCompileAndRunAgainstThePackageAndAWarmRunDoesNotBuildIt() throws {
+        let cache = try LabRunnerCLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: cache) }
+        let arguments = ["run", "-v", "--cache-dir", cache, "--package", "package", "package/README.md", "package/Usage.md"]
+        let cold = try LabRunnerCLI.run(arguments)
+        #expect(cold.status == 0, "\(cold.stdout)\(cold.stderr)")
+        #expect(cold.stdout.contains("swift: "), "--verbose names the swift that builds the package")
+        #expect(cold.stdout.contains("package: Fixture built in \(cache)/packages/"))
+        #expect(cold.stderr.contains("labrunner: building package "))
+        #expect(cold.stdout.contains("PASS  2 samples: 2 passed"))
+        #expect(cold.stdout.contains("PASS  mock"))  // the lab's program was linked with the package
+        #expect(cold.stdout.hasSuffix("\n5 passed, 0 failed\n"))
+        #expect(!FileManager.default.fileExists(atPath: LabRunnerCLI.fixtures + "/package/.build"))
+
+        let warm = try LabRunnerCLI.run(arguments)
+        #expect(warm.status == 0, "\(warm.stdout)\(warm.stderr)")
+        #expect(warm.stdout.contains("package: Fixture from the cache"))
+        #expect(!warm.stderr.contains("building package"))
+
+        // Without the package, the same README cannot find its module.
+        let without = try LabRunnerCLI.run(["run", "--cache-dir", cache, "package/README.md"])
+        #expect(without.stdout.contains("needs module Fixture"), "\(without.stdout)")
+    }
+}
