@@ -30,7 +30,7 @@ struct RunCommand {
         }
         do {
             labPaths = try LabSelection.select(labPaths, scenarios: options.scenarios, shard: options.shard,
-                                               bareLanguage: options.bareLanguage)
+                                               bareLanguage: options.bareLanguage, configs: configs)
         } catch {
             Console.error(error.description)
             return ExitStatus.usage

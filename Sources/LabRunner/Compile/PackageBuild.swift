@@ -18,6 +18,8 @@ package struct PackageBuild: Sendable {
 
     /// The file written into the scratch folder once every target built: its presence is a warm build.
     static let completeMarker = "labrunner-built"
+    /// The file naming the package a scratch folder was built for.
+    static let ownerFile = "labrunner-package"
 
     package init(packagePath: String, compiler: SwiftCompiler, environment: [String: String]) {
         self.packagePath = URL(fileURLWithPath: CompileCache.absolute(packagePath)).standardizedFileURL.path
@@ -50,10 +52,24 @@ package struct PackageBuild: Sendable {
                 throw .buildFailed(packagePath, target: target, output: result.output)
             }
         }
-        guard (try? Data(targets.joined(separator: "\n").utf8).write(to: URL(fileURLWithPath: marker))) != nil else {
+        guard (try? Data(packagePath.utf8).write(to: URL(fileURLWithPath: scratch + "/" + Self.ownerFile))) != nil,
+              (try? Data(targets.joined(separator: "\n").utf8).write(to: URL(fileURLWithPath: marker))) != nil else {
             throw .scratch(scratch)
         }
+        removeEarlierBuilds(besides: scratch)
         return try modules(scratch: scratch, targets: targets, built: true)
+    }
+
+    /// Builds of this package's earlier sources, next to `scratch`: replaced by the new one, so
+    /// the cache keeps one build per package.
+    private func removeEarlierBuilds(besides scratch: String) {
+        let parent = (scratch as NSString).deletingLastPathComponent
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: parent)) ?? [] where parent + "/" + name != scratch {
+            let folder = parent + "/" + name
+            if (try? String(contentsOfFile: folder + "/" + Self.ownerFile, encoding: .utf8)) == packagePath {
+                CacheFiles.removeTree(folder)
+            }
+        }
     }
 
     private func requirePackage() throws(PackageBuildError) {
