@@ -43,7 +43,11 @@ package struct PackageBuild: Sendable {
             return try modules(scratch: scratch, targets: targets, built: false)
         }
         guard FileManager.default.isExecutableFile(atPath: swift) else { throw .swiftMissing(swift) }
-        guard CacheFiles.makeDirectories(scratch) else { throw .scratch(scratch) }
+        // Named first, so a build that fails is removed with the earlier ones once one succeeds.
+        guard CacheFiles.makeDirectories(scratch),
+              (try? Data(packagePath.utf8).write(to: URL(fileURLWithPath: scratch + "/" + Self.ownerFile))) != nil else {
+            throw .scratch(scratch)
+        }
         let targets = try libraryTargets(scratch: scratch)
         for (number, target) in targets.enumerated() {
             progress("building package \(packagePath): target \(target) (\(number + 1)/\(targets.count))")
@@ -52,8 +56,7 @@ package struct PackageBuild: Sendable {
                 throw .buildFailed(packagePath, target: target, output: result.output)
             }
         }
-        guard (try? Data(packagePath.utf8).write(to: URL(fileURLWithPath: scratch + "/" + Self.ownerFile))) != nil,
-              (try? Data(targets.joined(separator: "\n").utf8).write(to: URL(fileURLWithPath: marker))) != nil else {
+        guard (try? Data(targets.joined(separator: "\n").utf8).write(to: URL(fileURLWithPath: marker))) != nil else {
             throw .scratch(scratch)
         }
         removeEarlierBuilds(besides: scratch)
@@ -149,7 +152,7 @@ package struct PackageModules: Sendable, Equatable {
 }
 
 /// What decides a package's build: its manifests, `Package.resolved` and everything under
-/// `Sources/`, with the `swift` that builds it. An article elsewhere in the package (a README)
+/// `Sources/`, with the `swift` that builds it and the package's folder. An article elsewhere in the package (a README)
 /// changes nothing; a dependency not resolved by `Package.resolved` is not pinned (SwiftPM's own
 /// rule). Symbolic links are followed; unreadable files count by path only.
 enum PackageSources {
@@ -158,6 +161,8 @@ enum PackageSources {
         encoding.append("format", "package-1")
         encoding.append("platform", CacheKeyEncoding.platform)
         encoding.append("swift", URL(fileURLWithPath: swift).resolvingSymlinksInPath().path)
+        // SwiftPM's build folder records absolute source paths: two copies of a package build apart.
+        encoding.append("package", packagePath)
         for file in files(packagePath: packagePath) {
             encoding.append("path", file)
             encoding.append("sha256", SHA256.hexDigest(CacheFiles.readFile(packagePath + "/" + file)?.bytes ?? []))
