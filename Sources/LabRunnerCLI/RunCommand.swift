@@ -43,8 +43,6 @@ struct RunCommand {
             return ExitStatus.usage
         }
         pipeline.sampleLines = sampleLines
-        pipeline.configs = configs
-        guard let configPackages = TreeConfigStep.packages(of: labPaths, search: configs) else { return ExitStatus.usage }
         // Removed at the end (and by the interrupt handler, like every build folder).
         let runFolder = options.useCache ? nil : try? BuildDirectory.makePrivate()
         defer { runFolder?.remove() }
@@ -52,20 +50,8 @@ struct RunCommand {
         var terminal = TerminalReport(style: .forStandardOutput(environment: environment))
         terminal.verbose = options.verbose
         if options.verbose { Console.out(terminal.style.dim("swiftc: \(pipeline.compiler.path), jobs: \(options.jobs)")) }
-        if let package = options.packagePath,
-           !PackageStep.prepare(package, pipeline: &pipeline, cacheDirectory: options.cacheFolder(environment: environment),
-                                runFolder: runFolder?.path, verbose: options.verbose, environment: environment) {
-            return ExitStatus.usage
-        }
-        // `--package` overrides the packages `.labrunner` files name: those are built only without it.
-        for package in options.packagePath == nil ? configPackages : [] {
-            var built = pipeline
-            guard PackageStep.prepare(package, pipeline: &built, cacheDirectory: options.cacheFolder(environment: environment),
-                                      runFolder: runFolder?.path,
-                                      verbose: options.verbose, environment: environment),
-                  let modules = built.packageModules else { return ExitStatus.usage }
-            pipeline.configPackages[package] = modules
-        }
+        guard PackageStep.prepareAll(options, paths: labPaths, configs: configs, pipeline: &pipeline,
+                                     runFolder: runFolder?.path, environment: environment) else { return ExitStatus.usage }
 
         let progress = ProgressLine(enabled: ProgressLine.isWanted(environment: environment), total: labPaths.count)
         let update = options.update
