@@ -42,7 +42,10 @@ enum PackageStep {
             var said = false
             let modules = try build.build(scratch: scratch) { step in
                 if interactive {
-                    Console.write("\r\u{1B}[2K" + step, to: STDERR_FILENO)
+                    // One line, as ProgressLine keeps it: a wrapped line could not be erased.
+                    let width = Int(environment["COLUMNS"] ?? "") ?? 80
+                    let line = step.count > width - 1 ? String(step.prefix(width - 2)) + "…" : step
+                    Console.write("\r\u{1B}[2K" + line, to: STDERR_FILENO)
                 } else if !said {
                     Console.diagnostic(["labrunner: building package \(build.packagePath) (swift build)"])
                 }
