@@ -69,7 +69,14 @@ enum ExitStatus {
 extension LabFile {
     /// Reads and parses one lab for a command that needs it whole; an input error is printed as
     /// `path:line:col: error: …` with the offending line, and gives nil.
-    static func loadReportingErrors(_ path: String, bareLanguage: String? = nil) -> Lab? {
+    static func loadReportingErrors(_ path: String, bareLanguage: String? = nil, kind: DocumentKind? = nil) -> Lab? {
+        loadReportingErrors(path, bareLanguage: bareLanguage, kind: kind) { lab throws(LabError) in lab }
+    }
+
+    /// `loadReportingErrors`, then `make` from the lab: an input error `make` finds (a guide's
+    /// directive naming no sample) is printed the same way.
+    static func loadReportingErrors<T>(_ path: String, bareLanguage: String? = nil, kind: DocumentKind? = nil,
+                                       _ make: (Lab) throws(LabError) -> T) -> T? {
         let bytes: [UInt8]
         do {
             bytes = try LabFile.read(path)
@@ -77,10 +84,10 @@ extension LabFile {
             Console.diagnostic([TerminalReport(style: .plain).inputError(error)])
             return nil
         }
-        do {
+        do throws(LabError) {
             // The file's `.labrunner` applies here as in a run.
             let config = try TreeConfigSearch().config(for: path)
-            return try LabParser.parse(bytes: bytes, path: path, bareLanguage: bareLanguage, config: config)
+            return try make(LabParser.parse(bytes: bytes, path: path, bareLanguage: bareLanguage, kind: kind, config: config))
         } catch {
             let shown = error.location.path == path ? bytes : (try? LabFile.read(error.location.path)) ?? []
             Console.diagnostic(TerminalReport(style: .plain).inputError(error, excerpt: Excerpt(error.location, bytes: shown)))

@@ -1,7 +1,8 @@
 import Foundation
 import LabRunner
 
-/// `labrunner extract LAB [-o FILE] [--plain]`: the Swift file `run` compiles, for an editor.
+/// `labrunner extract LAB [-o FILE] [--plain]`: the Swift file `run` compiles, for an editor; for
+/// a guide, `extract GUIDE:LINE` gives the program of the sample at that line.
 struct ExtractCommand {
     static let spec = ArgumentSpec(flags: ["--plain"], options: ["--output", "--bare"], aliases: ["-o": "--output"])
 
@@ -25,10 +26,24 @@ struct ExtractCommand {
             Console.error(problem)
             return ExitStatus.usage
         }
-        guard let lab = LabFile.loadReportingErrors(path, bareLanguage: bareLanguage) else { return ExitStatus.usage }
+        let (paths, lines) = (try? LabFile.expandWithLines([path])) ?? ([path], [:])
+        let file = paths.first ?? path
+        guard let lab = LabFile.loadReportingErrors(file, bareLanguage: bareLanguage) else { return ExitStatus.usage }
+        var sampleProgram: String? = nil
+        do throws(LabError) {
+            sampleProgram = try lab.sampleProgram(at: lines[file]).map { program in
+                plain ? program.split(separator: "\n", omittingEmptySubsequences: false)
+                    .filter { !$0.hasPrefix("#sourceLocation") }.joined(separator: "\n") : program
+            }
+        } catch {
+            Console.diagnostic(TerminalReport(style: .plain).inputError(error, excerpt: nil))
+            return ExitStatus.usage
+        }
         let descriptor = output.map { open($0, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644) } ?? STDOUT_FILENO
         var stream = FileOutputStream(descriptor: descriptor)
-        if descriptor >= 0 { ProgramGenerator.write(lab, sourceLocations: !plain, to: &stream) }
+        if descriptor >= 0 {
+            if let sampleProgram { stream.write(sampleProgram) } else { ProgramGenerator.write(lab, sourceLocations: !plain, to: &stream) }
+        }
         guard descriptor >= 0, stream.flush(), output == nil || close(descriptor) == 0 else {
             Console.error("cannot write \(output ?? "standard output"): \(String(cString: strerror(errno)))")
             return ExitStatus.usage

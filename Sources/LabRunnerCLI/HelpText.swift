@@ -15,7 +15,7 @@ enum HelpText {
       watch PATH...      Run the labs, then re-run each one when it is saved and print what changed
       html PATH...       Run like `run`, then write a notebook page per file and an index.html
       extract LAB        Write the single Swift file that `run` compiles
-      list LAB           Show the lab as labrunner reads it: sections, cells, scenarios, outputs
+      list LAB           Show the file as labrunner reads it: a lab's cells, a guide's samples and their context
       cache [clean]      Show where the compile cache is and its size, or empty it
       student LAB...     Write the students' copies of labs (exercises without solutions), check them
       grade SUBMISSION...  Grade students' labs against the instructor's lab (the key)
@@ -115,9 +115,11 @@ enum HelpText {
 
     static let extract = """
     USAGE: labrunner extract LAB [-o FILE] [--plain] [--bare LANG]
+           labrunner extract GUIDE:LINE [-o FILE] [--plain] [--bare LANG]
 
     Writes the single Swift file that `labrunner run` compiles for LAB, with the prelude and every
-    cell in order under its MARK sections, to standard output or FILE.
+    cell in order under its MARK sections, to standard output or FILE. For a guide, writes the
+    program of the sample at LINE: the earlier declarations it is given, then its own code.
 
     OPTIONS:
       -o, --output FILE    Write to FILE instead of standard output
@@ -127,14 +129,17 @@ enum HelpText {
     """
 
     static let list = """
-    USAGE: labrunner list LAB [--json] [--bare LANG]
+    USAGE: labrunner list LAB [--json] [--bare LANG] [--as KIND]
 
-    Shows the lab as labrunner reads it: front matter settings, sections, Swift cells with their
-    line, section and attributes, scenarios and output blocks.
+    Shows the file as labrunner reads it. A lab: front matter settings, sections, Swift cells with
+    their line, section and attributes, scenarios and output blocks. A guide: why it is one, then
+    per sample its line, its role (program, package manifest, listing and why, skipped and why),
+    the modules it needs and the earlier declarations it is compiled with, and why.
 
     OPTIONS:
-      --json               Print JSON, including `blocks`: every fenced code block of the document
+      --json               Print JSON (a lab's includes `blocks`: every fenced code block of the document)
       --bare LANG          Read fences without an info string as LANG
+      --as KIND            Read the file as a guide or a lab, whatever its contents say
       -h, --help           Show this help
     """
 

@@ -1,13 +1,15 @@
 import Foundation
 import LabRunner
 
-/// `labrunner list LAB [--json]`: the lab as the tool reads it.
+/// `labrunner list LAB [--json]`: the lab as the tool reads it; a guide per sample (`GuideListing`).
 struct ListCommand {
-    static let spec = ArgumentSpec(flags: ["--json"], options: ["--bare"])
+    static let spec = ArgumentSpec(flags: ["--json"], options: ["--bare", "--as"])
 
     let path: String
     let json: Bool
     let bareLanguage: String?
+    /// `--as guide|lab`, as for `run`.
+    let documentKind: DocumentKind?
 
     init(arguments: [String]) throws(UsageError) {
         let parsed = try Self.spec.parse(arguments)
@@ -16,14 +18,20 @@ struct ListCommand {
         self.path = path
         json = parsed.has("--json")
         bareLanguage = try RunOptions.bareLanguage(parsed.value("--bare"))
+        documentKind = try RunOptions.documentKind(parsed.value("--as"))
     }
 
     func execute() -> Int32 {
-        guard let lab = LabFile.loadReportingErrors(path, bareLanguage: bareLanguage) else { return ExitStatus.usage }
+        let listing = LabFile.loadReportingErrors(path, bareLanguage: bareLanguage, kind: documentKind) { lab throws(LabError) in
+            guard lab.isGuide else { return (json: LabListing(lab).json(), text: LabListing(lab).text()) }
+            let guide = try GuideListing(lab)
+            return (json: guide.json(), text: guide.text())
+        }
+        guard let listing else { return ExitStatus.usage }
         if json {
-            Console.write(LabListing(lab).json() + "\n", to: STDOUT_FILENO)
+            Console.write(listing.json + "\n", to: STDOUT_FILENO)
         } else {
-            Console.out(LabListing(lab).text())
+            Console.out(listing.text)
         }
         return ExitStatus.success
     }

@@ -26,8 +26,8 @@ struct RunOptions: Sendable {
                           help: "Processes at once: compiles and scenario runs (default: the number of cores)"),
         OptionDeclaration(name: "--shard", value: "K/N", help: "Run only the K-th of N parts of the files (CI matrices): "
                           + "in path order, each file goes to the part with the least work so far, work being the "
-                          + "programs it needs built (1 for its cells, 1 per standalone, compile_fail or no_run cell; "
-                          + "0 without Swift cells), read from the files alone"),
+                          + "programs it needs built (a lab: 1 for its cells, 1 per standalone, compile_fail or no_run cell; "
+                          + "a guide: the programs its samples pack into; 0 without Swift cells), read from the files alone"),
         OptionDeclaration(name: "--cache-dir", value: "DIR",
                           help: "Compile cache (default: $XDG_CACHE_HOME/labrunner or ~/.cache/labrunner)"),
         OptionDeclaration(name: "--no-cache", help: "Always run swiftc; store nothing"),

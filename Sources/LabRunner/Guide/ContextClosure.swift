@@ -8,7 +8,10 @@ struct ContextClosure {
     /// `Type.member` and `Type: Protocol` keys of the sample's own extensions.
     let ownKeys: Set<String>
     private var chosen: [ItemReference: ContextReason] = [:]
+    /// A queue, worked from `next`: the sample's own uses are found before what its context
+    /// items use, so a reason names the sample's own use where it has one.
     private var pending: [(name: String, member: Bool, via: ItemReference?)] = []
+    private var next = 0
     private var seen: Set<String> = []
 
     init(samples: [ContextSample], index: ContextIndex, own: Set<String>, ownKeys: Set<String>) {
@@ -20,10 +23,10 @@ struct ContextClosure {
 
     func item(_ reference: ItemReference) -> TopLevelItem { samples[reference.sample].symbols.items[reference.item] }
 
-    /// Queues what `item` uses.
+    /// Queues what `item` uses, sorted: reasons come out the same in every run (not in a set's hashed order).
     mutating func need(_ item: TopLevelItem, via: ItemReference?) {
-        for name in item.uses { pending.append((name, false, via)) }
-        for member in item.memberUses { pending.append((member, true, via)) }
+        for name in item.uses.sorted() { pending.append((name, false, via)) }
+        for member in item.memberUses.sorted() { pending.append((member, true, via)) }
     }
 
     /// Takes `reference` (if not taken yet) and queues its uses.
@@ -66,7 +69,9 @@ struct ContextClosure {
     }
 
     mutating func run() {
-        while let (name, member, via) = pending.popLast() {
+        while next < pending.count {
+            let (name, member, via) = pending[next]
+            next += 1
             guard seen.insert(member ? "." + name : name).inserted else { continue }
             if member {
                 guard let provider = index.memberProviders[name], isOutside(item(provider).extendedType) else { continue }

@@ -124,9 +124,15 @@ package struct GuidePlan: Sendable {
 
     /// `struct Point (line 12)`: an item as `list` and context reasons name it.
     package func describe(_ reference: ItemReference) -> String {
-        let item = symbols[reference.sample].items[reference.item]
+        let sample = symbols[reference.sample]
+        let item = sample.items[reference.item]
         let what = item.kind.map { kind in
-            kind == .extension ? "extension \(item.extendedType ?? "")" : "\(kind.rawValue) \(item.names.first ?? "")"
+            switch kind {
+            case .extension: "extension \(item.extendedType ?? "")"
+            // An import declares no name: it is named by its module.
+            case .import: "import \(sample.imports.first { item.lines.contains($0.line) }?.module ?? "")"
+            default: "\(kind.rawValue) \(item.names.first ?? "")"
+            }
         } ?? "statement"
         return "\(what) (line \(markdownLine(sample: reference.sample, codeLine: item.lines.lowerBound)))"
     }
@@ -162,9 +168,9 @@ package enum SampleRole: Sendable, Equatable {
 package enum SampleSkip: Sendable, Equatable {
     /// `skip` in its info string or directive.
     case marked
-    /// It needs SwiftUI, which this machine lacks.
+    /// It needs SwiftUI, UIKit or Objective-C interoperability, which this machine lacks.
     case needsApple(reason: String)
-    /// It uses what only a SwiftUI sample declares.
+    /// It uses what only an Apple-only sample declares.
     case contextNeedsApple(name: String, line: Int)
     /// No code (an empty block, comments only).
     case empty
@@ -179,8 +185,8 @@ package enum SampleSkip: Sendable, Equatable {
     package var description: String {
         switch self {
         case .marked: "marked skip"
-        case .needsApple(let reason): "needs SwiftUI (\(reason)), not available here"
-        case .contextNeedsApple(let name, let line): "uses \(name) from the SwiftUI sample at line \(line), not available here"
+        case .needsApple(let reason): "needs an Apple platform (\(reason)), not available here"
+        case .contextNeedsApple(let name, let line): "uses \(name) from the Apple-only sample at line \(line), not available here"
         case .empty: "no code"
         case .contextFails(let line): "uses declarations of the sample at line \(line), which do not compile"
         case .missingModule(let module): "needs module \(module), not available here"

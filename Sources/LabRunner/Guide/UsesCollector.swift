@@ -11,11 +11,13 @@ enum UsesCollector {
     }
 
     /// Contextual keywords the lexer reports as identifiers, never a top-level name worth looking up.
+    /// (`Type` and `Protocol` are not here: after `.` they are members anyway, and alone they name
+    /// a type a sample may declare, `struct Type`.)
     private static let contextual: Set<String> = [
         "_", "some", "any", "get", "set", "willSet", "didSet", "newValue", "oldValue", "async", "await", "mutating",
         "nonmutating", "lazy", "weak", "unowned", "override", "final", "open", "convenience", "required", "indirect",
         "nonisolated", "isolated", "consuming", "borrowing", "actor", "dynamic", "optional", "prefix", "postfix",
-        "infix", "package", "macro", "each", "sending", "unsafe", "Type", "Protocol", "of", "distributed",
+        "infix", "package", "macro", "each", "sending", "unsafe", "of", "distributed",
     ]
 
     private static let declaringKeywords: Set<String> = [

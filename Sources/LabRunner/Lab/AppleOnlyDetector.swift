@@ -4,7 +4,11 @@
 /// (an import, a `#Preview`, a type conforming to `View`), and a wrong guess is visible in
 /// the report and fixable with the `apple` attribute.
 enum AppleOnlyDetector {
-    static let appleModules: Set<String> = ["SwiftUI", "UIKit", "AppKit", "WatchKit", "SwiftData", "Charts", "MapKit"]
+    static let appleModules: Set<String> = ["SwiftUI", "UIKit", "AppKit", "WatchKit", "SwiftData", "Charts", "MapKit",
+                                            "Cocoa", "CoreData", "ObjectiveC"]
+    /// Attributes of Objective-C interoperability, which swiftc rejects where there is no Objective-C runtime.
+    static let objectiveCAttributes: Set<String> = ["@objc", "@objcMembers", "@IBAction", "@IBOutlet", "@IBInspectable",
+                                                    "@IBDesignable", "@NSManaged", "@NSCopying", "@NSApplicationMain", "@UIApplicationMain"]
     static let appleProtocols: Set<String> = ["View", "ViewModifier", "PreviewProvider", "App", "Scene", "Shape", "ButtonStyle"]
 
     /// Why `code` needs an Apple platform, or nil when it does not.
@@ -40,6 +44,10 @@ enum AppleOnlyDetector {
         // of a cell (`let x: Int`, calls, braces) are ruled out by their first word alone.
         let firstWord = line.prefix { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }
         let attribute = firstWord.first == UInt8(ascii: "@")
+        if attribute {
+            let name = String(decoding: firstWord.prefix { $0 != UInt8(ascii: "(") }, as: UTF8.self)
+            if objectiveCAttributes.contains(name) { return "uses \(name) (Objective-C interoperability)" }
+        }
         let mayImport = (attribute || firstWord.elementsEqual(importWord)) && contains(line, importWord)
         let mayConform = (attribute || declarationStarts.contains { firstWord.elementsEqual($0) })
             && line.contains(UInt8(ascii: ":")) && typeKeywords.contains { contains(line, $0) }

@@ -30,6 +30,8 @@ package struct LabError: Error, Sendable, Equatable, CustomStringConvertible {
         case sampleDirectiveInLab(directive: String, kind: String)
         /// `lab.md:42`: a lab is one program, it has no samples to choose.
         case lineInLab(why: String)
+        /// `extract guide.md` without a line: a guide has a program per sample.
+        case guideNeedsLine(why: String, firstSample: Int?)
         /// `guide.md:42` where no Swift block is.
         case noSampleAtLine(nearest: Int?)
         /// `continues=NAME` names no earlier sample.
@@ -105,6 +107,9 @@ package struct LabError: Error, Sendable, Equatable, CustomStringConvertible {
             return "'\(directive)' applies to a guide's samples, and this file is read as a lab (\(why)); a lab is one program, so every cell sees the cells before it (<!-- labrunner: guide --> before the first fence reads it as a guide)"
         case .lineInLab(let why):
             return "a line selects one sample of a guide, and this file is read as a lab (\(why)): a lab is one program, checked whole; run it without ':LINE'"
+        case .guideNeedsLine(let why, let first):
+            return "this file is read as a guide (\(why)), which has a program per sample: name one with PATH:LINE"
+                + (first.map { ", such as \(location.path):\($0)" } ?? "")
         case .noSampleAtLine(let nearest):
             return "no Swift sample at this line" + (nearest.map { "; the nearest starts at line \($0)" } ?? "; the file has no Swift samples")
         case .unknownSampleName(let name, let suggestion):

@@ -36,28 +36,28 @@ struct GuideRunner {
             case .program, .manifest: programs.append(index)
             }
         }
-        let referenced = Set(plan.contexts.flatMap(\.references))
-        let candidates = Dictionary(uniqueKeysWithValues: programs.map { index in
-            (index, BatchCandidate(sample: index, symbols: plan.symbols, context: plan.contexts[index],
-                                   referenced: referenced, runs: runs(index)))
-        })
-        let shared = programs.filter { !runs($0) && plan.samples[$0].role != .manifest }
-        let batches = SampleBatches.pack(shared.compactMap { candidates[$0] })
-            + programs.filter { runs($0) || plan.samples[$0].role == .manifest }.map { [$0] }
+        let (candidates, batches) = GuideRunner.batches(plan, programs: programs)
         let results = LockedValue([Int: SampleVerdict]())
         let ran = LockedValue(Set<Int>())
         let failure = LockedValue<BuildError?>(nil)
         let work = batches.map { Job.batch($0) } + (listings.isEmpty ? [] : [Job.listings(listings)])
-        Parallel.forEach(work.count, width: work.count) { number in
+        // Builds wait for the run's job slots (`--jobs`) anyway: more threads would only sit there.
+        Parallel.forEach(work.count, width: min(work.count, pipeline.limiter.slots)) { number in
             do throws(BuildError) {
                 let found: [Int: SampleVerdict]
                 var compiled = false
+                let members: [Int]
                 switch work[number] {
-                case .batch(let batch): found = try check(batch, missing: [], candidates: candidates, compiled: &compiled)
-                case .listings(let samples): found = try checkSyntax(samples, compiled: &compiled)
+                case .batch(let batch):
+                    found = try check(batch, missing: [], candidates: candidates, compiled: &compiled)
+                    members = batch
+                case .listings(let samples):
+                    // Only the listings that do not parse get a verdict here; swiftc parsed them all.
+                    found = try checkSyntax(samples, compiled: &compiled)
+                    members = samples
                 }
                 results.withLock { $0.merge(found) { _, new in new } }
-                if compiled { ran.withLock { $0.formUnion(found.keys) } }
+                if compiled { ran.withLock { $0.formUnion(members) } }
             } catch {
                 failure.withLock { $0 = $0 ?? error }
             }
@@ -74,12 +74,50 @@ struct GuideRunner {
         })
     }
 
+    /// The programs of `programs` (sample indices), as built when none fails: compatible samples
+    /// packed together, a sample that runs or a package manifest alone.
+    static func batches(_ plan: GuidePlan, programs: [Int]) -> ([Int: BatchCandidate], [[Int]]) {
+        let referenced = Set(plan.contexts.flatMap(\.references))
+        let candidates = Dictionary(uniqueKeysWithValues: programs.map { index in
+            (index, BatchCandidate(sample: index, symbols: plan.symbols, context: plan.contexts[index],
+                                   referenced: referenced, runs: runs(index, plan)))
+        })
+        let alone = { (index: Int) in runs(index, plan) || plan.samples[index].role == .manifest }
+        let batches = SampleBatches.pack(programs.filter { !alone($0) }.compactMap { candidates[$0] })
+            + programs.filter(alone).map { [$0] }
+        return (candidates, batches)
+    }
+
+    /// The program that checks the sample at `line` alone (its context, then its code), as
+    /// `extract guide.md:LINE` writes it for an editor.
+    static func program(ofSampleAt line: Int, in plan: GuidePlan) throws(LabError) -> String {
+        let sample = try plan.sample(at: line)
+        let (candidates, _) = batches(plan, programs: [sample])
+        return SampleProgram.source([sample], plan: plan, candidates: candidates, runs: runs(sample, plan) ? sample : nil)
+    }
+
+    /// How many swiftc runs checking `plan` takes when nothing fails: what `--shard` weighs.
+    static func programCount(_ plan: GuidePlan) -> Int {
+        var programs: [Int] = []
+        var listings = false
+        for (index, sample) in plan.samples.enumerated() {
+            switch sample.role {
+            case .program, .manifest: programs.append(index)
+            case .listing(let reasons): listings = listings || reasons[0].kind == .declarationsWithoutBodies
+            case .skipped: break
+            }
+        }
+        return batches(plan, programs: programs).1.count + (listings ? 1 : 0)
+    }
+
     private enum Job: Sendable {
         case batch([Int])
         case listings([Int])
     }
 
-    private func runs(_ index: Int) -> Bool {
+    private func runs(_ index: Int) -> Bool { GuideRunner.runs(index, plan) }
+
+    private static func runs(_ index: Int, _ plan: GuidePlan) -> Bool {
         if case .program(let runs) = plan.samples[index].role { runs && !plan.lab.scenarios.isEmpty } else { false }
     }
 
@@ -92,7 +130,10 @@ struct GuideRunner {
         let running = batch.count == 1 && runs(batch[0]) ? batch[0] : nil
         var extra: [String] = []
         if batch.contains(where: { plan.symbols[$0].hasMain }) { extra.append("-parse-as-library") }
-        if batch.contains(where: { plan.samples[$0].role == .manifest }), let api = manifestAPI { extra += ["-I", api] }
+        if let manifest = batch.first(where: { plan.samples[$0].role == .manifest }), let api = manifestAPI {
+            // As SwiftPM compiles a manifest: the API its tools version declares (newer API is unavailable).
+            extra += ["-I", api, "-package-description-version", GuideRunner.toolsVersion(plan.symbols[manifest].code) ?? "6.0"]
+        }
         let source = SampleProgram.source(batch, plan: plan, candidates: candidates, runs: running, leaving: missing)
         let outcome = try build(source, extraArguments: extra, running: running, compiled: &compiled)
         let build: BuildOutcome
@@ -123,33 +164,54 @@ struct GuideRunner {
             if !rest.isEmpty { verdicts.merge(try check(rest, missing: missing, candidates: candidates, compiled: &compiled)) { old, _ in old } }
             return verdicts
         }
-        if batch.count == 1 {
-            let sample = batch[0]
-            if let crash = errors.lazy.compactMap(CompilerCrash.description).first { return [sample: .compilerCrashed(crash)] }
-            // What the reader had imported earlier in the file, where it is not available here:
-            // names the sample cannot find are that module's, not the text's fault.
-            if let inherited = plan.samples[sample].inheritedImports.first(where: { known.contains($0.module) }),
-               !errors.isEmpty, errors.allSatisfy(GuideRunner.isUnresolvedName) {
-                return [sample: .skipped(.inheritedMissingModule(inherited.module, line: inherited.line ?? plan.samples[sample].line))]
-            }
-            // Errors in earlier samples' declarations are theirs, reported at their own lines:
-            // a sample that has none of its own could not be checked, it did not fail.
-            let own = errors.filter { error in self.sample(at: error.location).map { $0 == sample } ?? true }
-            if own.isEmpty, let broken = errors.lazy.compactMap({ self.sample(at: $0.location) }).first {
-                return [sample: .skipped(.contextFails(line: plan.samples[broken].line))]
-            }
-            return [sample: .failed(.compile(DiagnosticOrder.inLabOrder(own, labPath: plan.lab.path)))]
-        }
+        if batch.count == 1 { return [batch[0]: verdict(batch[0], errors: errors, missing: known)] }
         var failing = Set<Int>()
         var unattributed = errors.isEmpty
         for error in errors {
             if let sample = sample(at: error.location), batch.contains(sample) { failing.insert(sample) } else { unattributed = true }
         }
         var verdicts: [Int: SampleVerdict] = [:]
-        for part in BatchSplitter.next(after: batch, failing: failing, unattributed: unattributed) {
+        var next = BatchSplitter.next(after: batch, failing: failing, unattributed: unattributed)
+        if !unattributed {
+            // Every error is in a sample's own lines, and a sample's program does not depend on
+            // the samples packed with it (`SampleBatches`): its errors are its verdict, without
+            // building it again alone (one slow sample is not compiled twice). The rest are built
+            // again, since an error can hide others.
+            for sample in failing {
+                verdicts[sample] = verdict(sample, errors: errors.filter { self.sample(at: $0.location) == sample }, missing: known)
+            }
+            next = next.filter { part in !(part.count == 1 && failing.contains(part[0])) }
+        }
+        for part in next {
             verdicts.merge(try check(part, missing: known, candidates: candidates, compiled: &compiled)) { old, _ in old }
         }
         return verdicts
+    }
+
+    /// The verdict of one sample whose build failed with `errors`.
+    private func verdict(_ sample: Int, errors: [Diagnostic], missing known: Set<String>) -> SampleVerdict {
+        if let crash = errors.lazy.compactMap(CompilerCrash.description).first { return .compilerCrashed(crash) }
+        // What the reader had imported earlier in the file, where it is not available here:
+        // names the sample cannot find are that module's, not the text's fault.
+        if let inherited = plan.samples[sample].inheritedImports.first(where: { known.contains($0.module) }),
+           !errors.isEmpty, errors.allSatisfy(GuideRunner.isUnresolvedName) {
+            return .skipped(.inheritedMissingModule(inherited.module, line: inherited.line ?? plan.samples[sample].line))
+        }
+        // Errors in earlier samples' declarations are theirs, reported at their own lines:
+        // a sample that has none of its own could not be checked, it did not fail.
+        let own = errors.filter { error in self.sample(at: error.location).map { $0 == sample } ?? true }
+        if own.isEmpty, let broken = errors.lazy.compactMap({ self.sample(at: $0.location) }).first {
+            return .skipped(.contextFails(line: plan.samples[broken].line))
+        }
+        return .failed(.compile(DiagnosticOrder.inLabOrder(own, labPath: plan.lab.path)))
+    }
+
+    /// `5.9` from a manifest's first line, `// swift-tools-version:5.9` (or `: 5.9.0`, `; …`).
+    static func toolsVersion(_ code: [UInt8]) -> String? {
+        let first = String(decoding: code.prefix { $0 != UInt8(ascii: "\n") }, as: UTF8.self)
+        guard let range = first.range(of: "swift-tools-version:") else { return nil }
+        let version = first[range.upperBound...].drop { $0 == " " }.prefix { $0.isNumber || $0 == "." }
+        return version.isEmpty ? nil : String(version)
     }
 
     /// An error that says a name is unknown: what a module's API missing looks like.
@@ -178,5 +240,18 @@ struct GuideRunner {
         let folder = URL(fileURLWithPath: pipeline.compiler.path).deletingLastPathComponent()
             .appendingPathComponent("../lib/swift/pm/ManifestAPI").standardizedFileURL.path
         return FileManager.default.fileExists(atPath: folder) ? folder : nil
+    }
+}
+
+extension Lab {
+    /// What `extract` writes for a guide: the program of the sample at `line`; nil for a lab
+    /// named without a line (its one program). A line in a lab, or a guide without one, is an error.
+    package func sampleProgram(at line: Int?) throws(LabError) -> String? {
+        guard isGuide else {
+            if let line { throw LabError(location(line: line), .lineInLab(why: kind.reason)) }
+            return nil
+        }
+        guard let line else { throw LabError(location(line: 1), .guideNeedsLine(why: kind.reason, firstSample: cells.first?.line)) }
+        return try GuideRunner.program(ofSampleAt: line, in: GuidePlan(self, appleAvailable: Platform.hasSwiftUI))
     }
 }

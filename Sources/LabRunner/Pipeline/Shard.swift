@@ -22,8 +22,12 @@ package struct Shard: Sendable, Equatable {
     /// The programs a lab needs built: its program when it has program cells (Apple-only ones
     /// included, so macOS and Linux agree), plus each `standalone`, `compile_fail` and `no_run`
     /// cell. A file without Swift cells (a README), or one that is not a valid lab, weighs 0.
+    /// A guide weighs the programs its samples pack into (`SampleBatches`), plus one for its API
+    /// listings' syntax check, as if SwiftUI were available (so every platform agrees).
     static func weight(of lab: Lab) -> Int {
-        (lab.compiledCells.isEmpty ? 0 : 1) + lab.cellsBuiltApart.count
+        guard lab.isGuide else { return (lab.compiledCells.isEmpty ? 0 : 1) + lab.cellsBuiltApart.count }
+        guard let plan = try? GuidePlan(lab, appleAvailable: true) else { return 0 }
+        return GuideRunner.programCount(plan) 
     }
 
     /// This shard's files, in path order.

@@ -10,8 +10,8 @@ package struct LabListing: Codable, Sendable {
         let swiftcFlags: [String]
         /// A `.labrunner` file's `imports`; nil when none.
         var imports: [String]? = nil
-        /// Where each setting that is not a default was set: a `.labrunner` path or "front matter"; nil when none.
-        var origins: [String: String]? = nil
+        /// The settings a `.labrunner` file or the front matter set, with where; nil when none.
+        var sources: [SettingSource]? = nil
     }
     struct CellEntry: Codable, Sendable {
         let index: Int
@@ -46,7 +46,7 @@ package struct LabListing: Codable, Sendable {
         path = lab.path
         let s = lab.settings
         settings = Settings(title: s.title, scenarios: s.scenarios, swiftVersion: s.swiftVersion, timeout: s.timeout, swiftcFlags: s.swiftcFlags,
-                            imports: s.imports.isEmpty ? nil : s.imports, origins: s.origins.isEmpty ? nil : s.origins)
+                            imports: s.imports.isEmpty ? nil : s.imports, sources: SettingSource.list(s))
         sections = lab.sections
         cells = lab.cells.map { cell in
             var reason: String? = nil
@@ -72,7 +72,7 @@ package struct LabListing: Codable, Sendable {
         out.append("scenarios: \(settings.scenarios.joined(separator: ", "))")
         out.append("swift-version: \(settings.swiftVersion), timeout: \(ReportText.seconds(settings.timeout))"
                    + (settings.swiftcFlags.isEmpty ? "" : ", swiftc-flags: \(settings.swiftcFlags.joined(separator: " "))"))
-        out += settingSources()
+        out += (settings.sources ?? []).map(\.line)
         out.append("sections: \(sections.isEmpty ? "(none)" : sections.joined(separator: ", "))")
         out.append("cells:")
         for cell in cells {
@@ -87,19 +87,5 @@ package struct LabListing: Codable, Sendable {
         }
         out.append("blocks: \(blocks.count) fenced code block\(blocks.count == 1 ? "" : "s")")
         return out
-    }
-
-    /// A line per setting a `.labrunner` file or the front matter set, with where
-    /// (`swift-version: 5 (from docs/.labrunner)`).
-    private func settingSources() -> [String] {
-        guard let origins = settings.origins else { return [] }
-        let values: [(String, String)] = [
-            ("title", settings.title ?? ""), ("scenarios", settings.scenarios.joined(separator: ", ")),
-            ("swift-version", settings.swiftVersion), ("timeout", ReportText.seconds(settings.timeout)),
-            ("swiftc-flags", settings.swiftcFlags.joined(separator: " ")), ("imports", (settings.imports ?? []).joined(separator: ", ")),
-        ]
-        return values.compactMap { key, value in
-            origins[key].map { "  \(key): \(value) (from \($0))" }
-        }
     }
 }

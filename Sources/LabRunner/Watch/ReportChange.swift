@@ -30,6 +30,7 @@ package enum ReportChange: Sendable, Equatable {
         if let problem = inputProblem(new) {
             return old.flatMap(inputProblem) == problem ? [] : [.notALab(problem)]
         }
+        if let guide = new.guide { return between(old?.guide, guide) }
         var changes: [ReportChange] = []
         let oldParts: [PartReport]
         if let old, inputProblem(old) != nil {
@@ -41,6 +42,33 @@ package enum ReportChange: Sendable, Equatable {
         let oldByKey = Dictionary(keyed(oldParts), uniquingKeysWith: { a, _ in a })
         for (key, part) in keyed(new.parts) {
             changes += between(oldByKey[key], part)
+        }
+        return changes
+    }
+
+    /// A guide's samples, matched by their order among the file's samples (lines move as text is
+    /// added above them): new errors, samples that now pass or now fail.
+    static func between(_ old: GuideReport?, _ new: GuideReport) -> [ReportChange] {
+        var changes: [ReportChange] = []
+        for (index, sample) in new.samples.enumerated() {
+            let before = old.flatMap { $0.samples.indices.contains(index) ? $0.samples[index] : nil }
+            let errors = sample.errors.filter { $0.diagnostic.severity == .error }.map(\.line)
+            let oldErrors = before?.errors.filter { $0.diagnostic.severity == .error }.map(\.line) ?? []
+            switch sample.status {
+            case .failed where !errors.isEmpty:
+                let appeared = errors.filter { !oldErrors.contains($0) }
+                if !appeared.isEmpty { changes.append(.errorsAppeared(part: sample.name, errors: appeared)) }
+            case .failed:
+                if before?.status != .failed {
+                    let run = sample.run?.run
+                    changes.append(.nowFails(place: sample.name, scenario: nil, header: run?.mismatches.first?.header ?? run?.problem?.message,
+                                             diff: run?.mismatches.first?.diff ?? []))
+                }
+            case .passed:
+                if before?.status == .failed { changes.append(.nowPasses(place: sample.name, scenario: nil)) }
+            case .listing, .skipped, .compilerCrash:
+                break
+            }
         }
         return changes
     }

@@ -155,6 +155,14 @@ struct SampleSymbolsTests {
         }
     }
 
+    @Test func typeAndProtocolAreNamesOutsideAMetatype() {
+        // `Type` after `.` is the metatype (`Int.Type`); alone it names a type a sample may declare.
+        let items = SampleSymbols(code: "let f = Type.instanceMethod\nlet m: Int.Type = Int.self\nlet p = Protocol()").items
+        #expect(items[0].uses.contains("Type"))
+        #expect(!items[1].uses.contains("Type"))
+        #expect(items[2].uses.contains("Protocol"))
+    }
+
     @Test func shorthandIfLetReadsTheOuterName() {
         let uses = SampleSymbols(code: "if let config { print(config) }").items[0].uses
         #expect(uses.contains("config"))

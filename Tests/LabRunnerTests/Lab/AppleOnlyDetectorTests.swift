@@ -18,6 +18,11 @@ struct AppleOnlyDetectorTests {
         ("import Foundation\nimport Observation\n", nil),
         ("final class ViewModel: Observable {}\n", nil),
         ("protocol ModelService: Sendable {}\n", nil),
+        ("class A: NSObject {\n    @objc dynamic var name = \"\"\n}\n", "uses @objc (Objective-C interoperability)"),
+        ("@objc(Renamed) class B: NSObject {}\n", "uses @objc (Objective-C interoperability)"),
+        ("@IBOutlet weak var label: UILabel!\n", "uses @IBOutlet (Objective-C interoperability)"),
+        ("@objective func f() {}\n", nil),
+        ("import CoreData\n", "imports CoreData"),
     ] as [(String, String?)])
     func reasons(code: String, expected: String?) {
         #expect(AppleOnlyDetector.reason(for: code) == expected)

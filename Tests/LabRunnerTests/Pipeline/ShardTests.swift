@@ -52,6 +52,10 @@ struct ShardTests {
         ("```swift\nimport SwiftUI\nstruct V: View { var body: some View { Text(\"x\") } }\n```\n", 1),
         ("```swift\nlet a = 1\n```\n```swift standalone\nprint(1)\n```\n```swift compile_fail\na = 2\n```\n```swift no_run\nprint(a)\n```\n", 4),
         ("```swift compile_fail\nlet a: Int = \"\"\n```\n", 1),
+        // Guides: the programs their samples pack into, plus one for API listings' syntax.
+        ("```swift\nstruct P { var x: Int }\n```\n```swift\nstruct P { var y: Int }\n```\n", 2),
+        ("```swift\nstruct P { var x: Int }\n```\n```swift\nfunc f() -> Int\n```\n", 2),
+        ("```swift\nlet v = <#value#>\n```\n", 0),
     ])
     func aFileWeighsTheProgramsItNeedsBuilt(text: String, weight: Int) throws {
         let lab = try LabParser.parse(bytes: Array(text.utf8), path: "lab.md")

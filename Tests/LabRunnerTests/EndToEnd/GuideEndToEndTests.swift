@@ -1,0 +1,70 @@
+import Foundation
+import Testing
+@testable import LabRunner
+
+/// A guide through the built tool: `list` shows its samples, `run` checks each in its context.
+@Suite struct GuideEndToEndTests {
+    static let points = "guide-samples/points.md"
+
+    @Test func listShowsAGuideSampleBySampleAndTakesAs() throws {
+        let listed = try LabRunnerCLI.run(["list", Self.points])
+        #expect(listed.status == 0, "\(listed.stderr)")
+        GoldenText.expect(listed.stdout, equals: GuideListingTests.pointsListing)
+
+        let json = try LabRunnerCLI.run(["list", "--json", Self.points])
+        #expect(json.status == 0)
+        #expect(json.stdout.contains("\"kind\" : \"guide\""))
+
+        let asLab = try LabRunnerCLI.run(["list", "--as", "lab", Self.points])
+        #expect(asLab.status == 0)
+        #expect(asLab.stdout.hasPrefix("\(Self.points)\nscenarios: mock, empty, failing\n"), "\(asLab.stdout)")
+
+        let asGuide = try LabRunnerCLI.run(["list", "--as=guide", "passing.md"])
+        #expect(asGuide.status == 0)
+        #expect(asGuide.stdout.hasPrefix("passing.md  Passing fixture\nread as a guide: --as guide\nsamples:\n"), "\(asGuide.stdout)")
+
+        let badKind = try LabRunnerCLI.run(["list", "--as", "gide", "passing.md"])
+        #expect(badKind.status == 2)
+        #expect(badKind.stderr.hasPrefix("labrunner: error: bad value 'gide' for '--as': expected guide or lab\n"))
+    }
+
+    @Test func listReportsADirectiveNamingNoSample() throws {
+        let folder = try LabRunnerCLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let text = "<!-- labrunner: name=setup -->\n```swift\nlet x = 1\n```\n<!-- labrunner: continues=setpu -->\n```swift\nprint(x)\n```\n"
+        try Data(text.utf8).write(to: URL(fileURLWithPath: folder + "/guide.md"))
+        let listed = try LabRunnerCLI.run(["list", "guide.md"], in: folder)
+        #expect(listed.status == 2)
+        #expect(listed.stdout.isEmpty)
+        #expect(listed.stderr.hasPrefix("guide.md:6:"), "\(listed.stderr)")
+        #expect(listed.stderr.contains("did you mean 'setup'"), "\(listed.stderr)")
+    }
+
+    /// The fixture through swiftc: the redeclared `Point` (line 22) does not clash with the first,
+    /// the listing and the placeholder are counted apart, the typo fails at its line, the sample
+    /// importing a module this machine lacks is skipped, and the last sample, which has that import
+    /// from earlier samples, is checked without it; then `guide.md:LINE` checks one sample.
+    @Test func runChecksEverySampleInItsContext() throws {
+        let ran = try LabRunnerCLI.run(["run", Self.points])
+        #expect(ran.status == 1, "\(ran.stderr)")
+        GoldenText.expect(ran.stdout, equals: """
+        guide-samples/points.md
+        guide-samples/points.md:46:17: error: incorrect argument label in call (have 'x:y:nme:', expected 'x:y:name:')
+            print(area(Point(x: 1, y: 2, nme: "typo")))
+                            ^
+          FAIL  line 45: did not compile (1 error)
+          skipped: needs module PointPlotting, not available here (line 51)
+          FAIL  8 samples: 4 passed, 2 listings, 1 skipped, 1 failed
+
+        4 passed, 1 failed
+
+        """)
+        #expect(ran.stderr.isEmpty, "\(ran.stderr)")
+
+        let one = try LabRunnerCLI.run(["run", "-v", Self.points + ":46"])
+        #expect(one.status == 1, "\(one.stderr)")
+        #expect(one.stdout.contains("\n  FAIL  line 45: did not compile (1 error)\n  FAIL  1 sample: 0 passed, 1 failed\n\n0 passed, 1 failed\n"),
+                "\(one.stdout)")
+        #expect(!one.stdout.contains("line 5:") && !one.stdout.contains("line 51"), "\(one.stdout)")
+    }
+}

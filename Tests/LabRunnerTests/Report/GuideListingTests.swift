@@ -1,0 +1,158 @@
+import Foundation
+import Testing
+@testable import LabRunner
+
+/// `labrunner list` for a guide: per sample its role, the modules it needs and the earlier
+/// declarations it is given, and why; worked out from the plan alone.
+@Suite struct GuideListingTests {
+    static func plan(_ text: String, path: String = "guide-samples/points.md") throws -> GuidePlan {
+        try GuidePlan(LabParser.parse(bytes: Array(text.utf8), path: path), appleAvailable: false)
+    }
+
+    static func fixture() throws -> String {
+        try String(contentsOfFile: LabRunnerCLI.fixtures + "/guide-samples/points.md", encoding: .utf8)
+    }
+
+    /// `list` of the fixture: the CLI end-to-end test prints the same.
+    static let pointsListing = """
+    guide-samples/points.md
+    read as a guide: no output blocks, scenarios, cell roles or exercises
+    samples:
+      line 5: program
+      line 15: program
+        given:
+          struct Point (line 6): uses Point
+          func area (line 10): uses area
+      line 22: program
+      line 33: listing
+        declarations without bodies (line 34)
+        given:
+          struct Point (line 23): uses Point
+      line 39: listing
+        editor placeholder <#x#> (line 40)
+        given:
+          struct Point (line 23): uses Point
+      line 45: program
+        given:
+          func area (line 10): uses area
+          struct Point (line 23): uses Point
+      line 51: program
+        modules: PointPlotting (line 52)
+        given:
+          struct Point (line 23): uses Point
+      line 58: program
+        imports from earlier samples: PointPlotting (line 52)
+        given:
+          func area (line 10): uses area
+          struct Point (line 23): uses Point (used by func area (line 10))
+
+    """
+
+    @Test func theFixtureGuideSampleBySample() throws {
+        let listing = GuideListing(try Self.plan(Self.fixture()))
+        GoldenText.expect(listing.text().joined(separator: "\n") + "\n", equals: Self.pointsListing)
+    }
+
+    /// The roles the fixture lacks: a sample that runs, a manifest, skips, directives, every
+    /// reason of a listing, modules from a catalog, from the context and from earlier samples.
+    @Test func rolesDirectivesAndModules() throws {
+        let text = """
+        ---
+        title: Roles
+        ---
+        <!-- labrunner: guide -->
+        ```swift
+        import Collections
+        struct Stack { var items: [Int] = [] }
+        ```
+        <!-- labrunner: name=start -->
+        ```swift
+        var stack = Stack()
+        print(stack.items.count)
+        ```
+        ```output
+        0
+        ```
+        <!-- labrunner: fresh -->
+        ```swift
+        // PackageDescription is the manifest API
+        import PackageDescription
+        let package = Package(name: "Stacks")
+        ```
+        ```swift skip
+        let ignored = 1
+        ```
+        <!-- labrunner: continues=start -->
+        ```swift
+        stack.items.append(<#value#>)
+        func push(_ x: Int)
+        ```
+        ```swift
+        // nothing yet
+        ```
+
+        """
+        let listing = GuideListing(try Self.plan(text, path: "Sources/Stacks/Stacks.docc/roles.md"))
+        GoldenText.expect(listing.text().joined(separator: "\n") + "\n", equals: """
+        Sources/Stacks/Stacks.docc/roles.md  Roles
+        read as a guide: <!-- labrunner: guide --> on line 4
+        samples:
+          line 5: program
+            modules: Collections (line 6), Stacks (the catalog's)
+          line 10: program, runs (output line 14) [name=start]
+            modules: Stacks (the catalog's), Collections (from its context)
+            given:
+              import Collections (line 6): import Collections
+              struct Stack (line 7): uses Stack
+          line 18: package manifest [fresh]
+            modules: PackageDescription (line 20), Stacks (the catalog's)
+            imports from earlier samples: Collections (line 6)
+          line 23: skipped, marked skip
+            modules: Stacks (the catalog's)
+            imports from earlier samples: Collections (line 6)
+          line 27: listing [continues=start]
+            editor placeholder <#value#> (line 28)
+            declarations without bodies (line 29)
+            modules: Stacks (the catalog's), Collections (from its context)
+            given:
+              import Collections (line 6): continues 'start'
+              struct Stack (line 7): continues 'start'
+              var stack (line 11): continues 'start'
+              statement (line 12): continues 'start'
+          line 31: skipped, no code
+            modules: Stacks (the catalog's)
+            imports from earlier samples: Collections (line 6)
+
+        """)
+    }
+
+    @Test func jsonHasTheSameFacts() throws {
+        let json = GuideListing(try Self.plan(Self.fixture())).json()
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        #expect(object["path"] as? String == "guide-samples/points.md")
+        #expect(object["kind"] as? String == "guide")
+        #expect(object["kindReason"] as? String == "no output blocks, scenarios, cell roles or exercises")
+        let samples = try #require(object["samples"] as? [[String: Any]])
+        #expect(samples.map { $0["line"] as? Int } == [5, 15, 22, 33, 39, 45, 51, 58])
+        #expect(samples.map { $0["role"] as? String } == ["program", "program", "program", "listing", "listing", "program", "program", "program"])
+        let context = try #require(samples[1]["context"] as? [[String: Any]])
+        #expect(context.map { $0["item"] as? String } == ["struct Point (line 6)", "func area (line 10)"])
+        #expect(context.map { $0["line"] as? Int } == [6, 10])
+        #expect(context.map { $0["sampleLine"] as? Int } == [5, 5])
+        #expect(context.map { $0["reason"] as? String } == ["uses Point", "uses area"])
+        let indirect = try #require(samples[7]["context"] as? [[String: Any]])
+        #expect(indirect.map { $0["reason"] as? String } == ["uses area", "uses Point (used by func area (line 10))"])
+        let inherited = try #require(samples[7]["inheritedImports"] as? [[String: Any]])
+        #expect(inherited.map { $0["module"] as? String } == ["PointPlotting"])
+        #expect(inherited.map { $0["line"] as? Int } == [52])
+        let reasons = try #require(samples[3]["listingReasons"] as? [[String: Any]])
+        #expect(reasons.map { $0["reason"] as? String } == ["declarations without bodies"])
+        #expect(reasons.map { $0["line"] as? Int } == [34])
+        let modules = try #require(samples[6]["modules"] as? [[String: Any]])
+        #expect(modules.map { $0["module"] as? String } == ["PointPlotting"])
+        #expect(modules.map { $0["source"] as? String } == ["import"])
+        #expect(modules.map { $0["line"] as? Int } == [52])
+        #expect(samples[0]["runs"] as? Bool == false)
+        #expect(samples[0]["skipReason"] == nil)
+    }
+}

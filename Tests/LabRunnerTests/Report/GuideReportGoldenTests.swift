@@ -1,0 +1,130 @@
+import Testing
+@testable import LabRunner
+
+/// A guide's reports compared whole: the terminal text, JUnit and the annotations, from a real
+/// parsed guide and hand-made verdicts (one per kind).
+struct GuideReportGoldenTests {
+    static let text = """
+    # Steps
+
+    ```swift
+    struct Point { var x: Int }
+    ```
+
+    ```swift
+    let p: Point = 3
+    ```
+
+    ```swift
+    func area() -> Int
+    ```
+
+    ```swift
+    import Missing
+    ```
+
+    ```swift
+    let q = Point(x: 1)
+    ```
+
+    """
+
+    static func run() throws -> RunReport {
+        let lab = try LabParser.parse(bytes: Array(text.utf8), path: "docs/steps.md")
+        let plan = try GuidePlan(lab, appleAvailable: false)
+        let error = Diagnostic(severity: .error, location: SourceLocation(path: "docs/steps.md", line: 8, column: 16),
+                               message: "cannot convert value of type 'Int' to specified type 'Point'")
+        let listing = ListingReason(kind: .declarationsWithoutBodies, description: "declarations without bodies", line: 1)
+        let samples = [
+            SampleOutcome(line: 3, index: 0, verdict: .passed(ran: false), compilerRan: true),
+            SampleOutcome(line: 7, index: 1, verdict: .failed(.compile([error])), compilerRan: true),
+            SampleOutcome(line: 11, index: 2, verdict: .listing(listing)),
+            SampleOutcome(line: 15, index: 3, verdict: .skipped(.missingModule("Missing"))),
+            SampleOutcome(line: 19, index: 4, verdict: .compilerCrashed("swiftc crashed: killed by SIGSEGV")),
+        ]
+        let outcome = FileOutcome(path: "docs/steps.md", content: .guide(GuideOutcome(plan: plan, samples: samples, toolFailure: nil)))
+        return RunReport(files: [FileReport(outcome, duration: 1.5, appleAvailable: false)], appleAvailable: false)
+    }
+
+    @Test func theTerminalReport() throws {
+        GoldenText.expect(TerminalReport(style: .plain).render(try Self.run()).joined(separator: "\n"), equals: """
+            docs/steps.md
+            docs/steps.md:8:16: error: cannot convert value of type 'Int' to specified type 'Point'
+                let p: Point = 3
+                               ^
+              FAIL  line 7: did not compile (1 error)
+              CRASH  line 19: the compiler crashed, not the sample's fault: swiftc crashed: killed by SIGSEGV
+              skipped: needs module Missing, not available here (line 15)
+              FAIL  5 samples: 1 passed, 1 listing, 1 skipped, 1 compiler crash, 1 failed
+
+            1 passed, 1 failed
+            """)
+    }
+
+    @Test func theJUnitReport() throws {
+        GoldenText.expect(JUnitReport.xml(try Self.run()), equals: """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <testsuites name="labrunner" tests="5" failures="1" errors="0" skipped="3" time="1.500">
+              <testsuite name="docs/steps.md" tests="5" failures="1" errors="0" skipped="3" time="1.500">
+                <properties>
+                  <property name="kind" value="guide"/>
+                  <property name="samples" value="5 samples: 1 passed, 1 listing, 1 skipped, 1 compiler crash, 1 failed"/>
+                </properties>
+                <testcase classname="docs/steps.md" name="docs/steps.md:3" time="0.000"/>
+                <testcase classname="docs/steps.md" name="docs/steps.md:7" time="0.000">
+                  <failure message="docs/steps.md:8:16: error: cannot convert value of type &apos;Int&apos; to specified type &apos;Point&apos;" type="compile-error">docs/steps.md:8:16: error: cannot convert value of type &apos;Int&apos; to specified type &apos;Point&apos;
+                let p: Point = 3
+                               ^</failure>
+                </testcase>
+                <testcase classname="docs/steps.md" name="docs/steps.md:11" time="0.000">
+                  <skipped message="listing: declarations without bodies"/>
+                </testcase>
+                <testcase classname="docs/steps.md" name="docs/steps.md:15" time="0.000">
+                  <skipped message="needs module Missing, not available here"/>
+                </testcase>
+                <testcase classname="docs/steps.md" name="docs/steps.md:19" time="0.000">
+                  <skipped message="compiler crash, not the sample&apos;s fault: swiftc crashed: killed by SIGSEGV"/>
+                </testcase>
+              </testsuite>
+            </testsuites>
+
+            """)
+    }
+
+    @Test func theAnnotations() throws {
+        GoldenText.expect(GitHubAnnotations.lines(try Self.run()).joined(separator: "\n"), equals: """
+            ::error file=docs/steps.md,line=8,col=16,title=compile error in the sample at line 7::cannot convert value of type 'Int' to specified type 'Point'
+            ::warning file=docs/steps.md,line=19,title=compiler crash::swiftc crashed on this sample (not the sample's fault): swiftc crashed: killed by SIGSEGV
+            """)
+    }
+
+    @Test func theJSONSamples() throws {
+        let json = JSONReport.json(try Self.run())
+        #expect(json.contains("\"part\" : \"guide\""))
+        #expect(json.contains("\"name\" : \"docs/steps.md:11\""))
+        #expect(json.contains("\"reason\" : \"declarations without bodies\""))
+        #expect(json.contains("\"reasonLine\" : 12"))
+        #expect(json.contains("\"status\" : \"compiler-crash\""))
+    }
+}
+
+/// A guide's notebook page: each sample's verdict right after its code, errors below it.
+struct GuideNotebookPageTests {
+    @Test func eachSampleShowsItsVerdictAfterItsCode() throws {
+        let file = try GuideReportGoldenTests.run().files[0]
+        let html = NotebookPage(file: file, indexLink: "index.html").html()
+        let verdicts = ["passed", "failed", "listing: declarations without bodies", "skipped: needs module Missing, not available here",
+                        "compiler crash: swiftc crashed: killed by SIGSEGV"]
+        var rest = Substring(html)
+        for verdict in verdicts {
+            guard let found = rest.range(of: "<span class=\"verdict\">\(verdict)</span>") else {
+                Issue.record("missing, or out of order: \(verdict)")
+                return
+            }
+            rest = rest[found.upperBound...]
+        }
+        #expect(html.contains("cannot convert value of type &#39;Int&#39; to specified type &#39;Point&#39;")
+                || html.contains("cannot convert value of type 'Int' to specified type 'Point'"))
+        #expect(html.contains("<span class=\"verdict fail\">5 samples: 1 passed, 1 listing, 1 skipped, 1 compiler crash, 1 failed</span>"))
+    }
+}
