@@ -55,4 +55,34 @@ struct PackageBuildTests {
         #expect(build.swift == "/nonexistent/swift")
         #expect(throws: PackageBuildError.notAPackage(root)) { try build.build(scratch: root + "/scratch") }
     }
+
+    /// A scratch folder with a complete build is used as it is: no `swift` runs (there is none
+    /// here), and the modules are found in either of SwiftPM's layouts.
+    @Test func aCompleteBuildIsUsedWithoutSwiftInEitherLayout() throws {
+        let root = try LabRunnerCLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try Data("// swift-tools-version:6.0\n".utf8).write(to: URL(fileURLWithPath: root + "/Package.swift"))
+        let build = PackageBuild(packagePath: root, compiler: SwiftCompiler(path: "/nonexistent/swiftc"), environment: [:])
+        for modulesFolder in ["debug/Modules", "debug"] {
+            let scratch = root + "/scratch-" + modulesFolder.replacingOccurrences(of: "/", with: "-")
+            for folder in [modulesFolder, "debug/Lib.build", "debug/Lib-tool.build"] {
+                try FileManager.default.createDirectory(atPath: scratch + "/" + folder, withIntermediateDirectories: true)
+            }
+            for file in [modulesFolder + "/Lib.swiftmodule", "debug/Lib.build/A.swift.o", "debug/Lib.build/B.swift.o",
+                         "debug/Lib.build/A.d", PackageBuild.completeMarker] {
+                try Data(file == PackageBuild.completeMarker ? "Lib".utf8 : "".utf8).write(to: URL(fileURLWithPath: scratch + "/" + file))
+            }
+            let modules = try build.build(scratch: scratch)
+            #expect(!modules.built)
+            #expect(modules.targets == ["Lib"])
+            #expect(modules.arguments(linking: false) == ["-I", scratch + "/" + modulesFolder])
+            #expect(modules.arguments(linking: true) == ["-I", scratch + "/" + modulesFolder,
+                                                         scratch + "/debug/Lib.build/A.swift.o", scratch + "/debug/Lib.build/B.swift.o"])
+        }
+        // A complete marker without the module it names: SwiftPM's layout is not the one known.
+        let odd = root + "/odd"
+        try FileManager.default.createDirectory(atPath: odd + "/debug", withIntermediateDirectories: true)
+        try Data("Lib".utf8).write(to: URL(fileURLWithPath: odd + "/" + PackageBuild.completeMarker))
+        #expect(throws: PackageBuildError.layout(odd)) { try build.build(scratch: odd) }
+    }
 }

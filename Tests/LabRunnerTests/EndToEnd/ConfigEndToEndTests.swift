@@ -18,4 +18,21 @@ import Testing
         #expect(listing.stdout.contains("  swift-version: 6 (from front matter)\n  imports: RegexBuilder (from config-tree/.labrunner)\n"),
                 "\(listing.stdout)")
     }
+
+    /// A broken `.labrunner` stops the run before anything is built, once however many files it covers.
+    @Test func aBrokenConfigurationIsAnInputErrorOfTheRun() throws {
+        let folder = try LabRunnerCLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.createDirectory(atPath: folder + "/.git", withIntermediateDirectories: true)
+        try Data("swift-version: 5\ntimout: 3\n".utf8).write(to: URL(fileURLWithPath: folder + "/.labrunner"))
+        for name in ["a.md", "b.md"] {
+            try Data("# Guide\n\n```swift\nlet x = 1\n```\n".utf8).write(to: URL(fileURLWithPath: folder + "/" + name))
+        }
+        let result = try LabRunnerCLI.run(["run", "."], in: folder)
+        #expect(result.status == 2)
+        #expect(result.stderr == ".labrunner:2:1: error: unknown key 'timout' in .labrunner; did you mean 'timeout'? "
+                + "(it reads swift-version, swiftc-flags, imports, package, bare, timeout, exclude)\n    timout: 3\n    ^\n",
+                "\(result.stderr)")
+        #expect(result.stdout.isEmpty)
+    }
 }
