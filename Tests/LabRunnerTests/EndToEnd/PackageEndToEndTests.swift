@@ -26,6 +26,17 @@ import Testing
         #expect(warm.stdout.contains("package: Fixture from the cache"))
         #expect(!warm.stderr.contains("building package"))
 
+        // A `.labrunner` naming the package does what `--package` does (its build is warm now).
+        let tree = try LabRunnerCLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: tree) }
+        try FileManager.default.createDirectory(atPath: tree + "/.git", withIntermediateDirectories: true)
+        try Data("package: \(LabRunnerCLI.fixtures)/package\n".utf8).write(to: URL(fileURLWithPath: tree + "/.labrunner"))
+        try FileManager.default.copyItem(atPath: LabRunnerCLI.fixtures + "/package/README.md", toPath: tree + "/README.md")
+        let configured = try LabRunnerCLI.run(["run", "-v", "--cache-dir", cache, "README.md"], in: tree)
+        #expect(configured.status == 0, "\(configured.stdout)\(configured.stderr)")
+        #expect(configured.stdout.contains("package: Fixture from the cache"))
+        #expect(configured.stdout.contains("PASS  2 samples: 2 passed"))
+
         // Without the package, the same README cannot find its module.
         let without = try LabRunnerCLI.run(["run", "--cache-dir", cache, "package/README.md"])
         #expect(without.stdout.contains("needs module Fixture"), "\(without.stdout)")
