@@ -48,7 +48,9 @@ package struct GuidePlan: Sendable {
                 }
             }
             if case .program = role, needs.contains(where: { $0.module == GuidePlan.manifestModule }) { role = .manifest }
-            let inherited = imported.filter { earlier in !needs.contains(where: { $0.module == earlier.module }) }
+            // A sample that starts fresh has nothing of the samples before it, imports included.
+            let inherited = inputs[index].directive == .fresh ? []
+                : imported.filter { earlier in !needs.contains(where: { $0.module == earlier.module }) }
             samples.append(GuideSample(cell: cell, role: role, needs: needs, inheritedImports: inherited))
             if case .program = role {
                 for need in symbols[index].imports where !need.isConditional && !imported.contains(where: { $0.module == need.module }) {

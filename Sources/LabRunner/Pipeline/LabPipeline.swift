@@ -226,7 +226,7 @@ package struct LabPipeline: Sendable {
 package enum Platform {
     /// Apple-only cells compile where SwiftUI does; the tool is built on the same platform as the labs.
     #if canImport(SwiftUI)
-    static let hasSwiftUI = true
+    package static let hasSwiftUI = true
     #else
     package static let hasSwiftUI = false
     #endif

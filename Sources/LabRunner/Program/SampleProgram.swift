@@ -30,6 +30,7 @@ package enum SampleProgram {
         let pieces = SampleBatches.layout(batch, candidates)
         var openScope: Int? = nil
         var markedRun = false
+        var mainType: String? = nil
         for piece in pieces {
             if openScope != nil, !(piece.scoped && piece.sample == openScope) {
                 out += "}\n"
@@ -47,12 +48,21 @@ package enum SampleProgram {
             let item = symbols.items[piece.reference.item]
             let line = plan.markdownLine(sample: piece.reference.sample, codeLine: item.lines.lowerBound)
             out += "#sourceLocation(file: \(file), line: \(line))\n"
-            out += item.source(in: symbols.code)
+            var text = item.source(in: symbols.code)
+            // A sample that runs is a main.swift behind the prelude's markers, where `@main` cannot
+            // be: its type's `main()` is called after the markers instead (below).
+            if piece.reference.sample == runs, item.isMain, let range = text.range(of: "@main") {
+                text.replaceSubrange(range, with: "     ")
+                mainType = item.names.first
+            }
+            out += text
             out += "\n#sourceLocation()\n"
         }
         if openScope != nil { out += "}\n" }
         if let runs {
             if !markedRun { out += "Lab.cell(\(plan.samples[runs].index))\n" }
+            // `try` and `await` only warn when `main()` neither throws nor is async.
+            if let mainType { out += "try await \(mainType).main()\n" }
             out += "Lab.end()\n"
         }
         return out
