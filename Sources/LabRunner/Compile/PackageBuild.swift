@@ -51,7 +51,7 @@ package struct PackageBuild: Sendable {
         let targets = try libraryTargets(scratch: scratch)
         for (number, target) in targets.enumerated() {
             progress("building package \(packagePath): target \(target) (\(number + 1)/\(targets.count))")
-            let result = try run(["build", "--package-path", packagePath, "--scratch-path", scratch, "--target", target])
+            let result = try run(["build", "--package-path", packagePath, "--scratch-path", scratch, "--target", target], scratch: scratch)
             guard result.succeeded else {
                 throw .buildFailed(packagePath, target: target, output: result.output)
             }
@@ -82,7 +82,8 @@ package struct PackageBuild: Sendable {
     /// The targets of the package's library products (every library target when it declares no
     /// library product): Swift targets only, C targets are refused.
     func libraryTargets(scratch: String) throws(PackageBuildError) -> [String] {
-        let result = try run(["package", "--package-path", packagePath, "--scratch-path", scratch, "describe", "--type", "json"])
+        let result = try run(["package", "--package-path", packagePath, "--scratch-path", scratch, "describe", "--type", "json"],
+                             scratch: scratch)
         guard result.succeeded, let description = PackageDescriptionJSON(result.stdout) else {
             throw .describeFailed(packagePath, output: result.output)
         }
@@ -116,7 +117,22 @@ package struct PackageBuild: Sendable {
         let output: String
     }
 
-    private func run(_ arguments: [String]) throws(PackageBuildError) -> Output {
+    /// Runs `swift` with `arguments`, writing only into `scratch`: its temporary files (SwiftPM's
+    /// lock files, which stay) in `scratch/tmp` rather than `$TMPDIR`, its manifest cache, its
+    /// cache of dependencies' repositories, its fingerprints and module caches there rather than
+    /// in `~/.cache` and `~/.swiftpm` (SwiftPM's configuration, such as mirrors, is still read).
+    private func run(_ command: [String], scratch: String) throws(PackageBuildError) -> Output {
+        let temporary = scratch + "/tmp"
+        guard CacheFiles.makeDirectories(temporary) else { throw .scratch(scratch) }
+        var environment = environment
+        environment["TMPDIR"] = temporary
+        // The manifest's compile: clang's module cache and Foundation's URL cache go to the
+        // user's cache folder otherwise.
+        environment["XDG_CACHE_HOME"] = scratch + "/cache-home"
+        environment["CLANG_MODULE_CACHE_PATH"] = scratch + "/module-cache"
+        // Global options, so right after `build` or `package` (before `describe`).
+        let arguments = Array(command.prefix(1)) + ["--manifest-cache", "local", "--cache-path", scratch + "/swiftpm-cache",
+                                             "--security-path", scratch + "/swiftpm-security"] + command.dropFirst()
         let request = ProcessRequest(executable: swift, arguments: arguments, environment: environment,
                                      workingDirectory: nil, timeout: nil, outputLimit: 64 << 20)
         do {
