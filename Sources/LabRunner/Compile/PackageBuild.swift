@@ -38,6 +38,9 @@ package struct PackageBuild: Sendable {
     package func build(scratch: String, progress: (String) -> Void = { _ in }) throws(PackageBuildError) -> PackageModules {
         try requirePackage()
         let marker = scratch + "/" + Self.completeMarker
+        // Its object files are linked into programs that run: only a folder of ours is used.
+        let parent = (scratch as NSString).deletingLastPathComponent
+        if CacheFiles.foreignOwner(parent) != nil || CacheFiles.foreignOwner(scratch) != nil { throw .foreign(scratch) }
         if let text = try? String(contentsOfFile: marker, encoding: .utf8) {
             let targets = text.split(separator: "\n").map(String.init)
             return try modules(scratch: scratch, targets: targets, built: false)
@@ -56,7 +59,7 @@ package struct PackageBuild: Sendable {
                 throw .buildFailed(packagePath, target: target, output: result.output)
             }
         }
-        guard (try? Data(targets.joined(separator: "\n").utf8).write(to: URL(fileURLWithPath: marker))) != nil else {
+        guard (try? Data(targets.joined(separator: "\n").utf8).write(to: URL(fileURLWithPath: marker), options: .atomic)) != nil else {
             throw .scratch(scratch)
         }
         removeEarlierBuilds(besides: scratch)

@@ -5,6 +5,8 @@ package enum PackageBuildError: Error, CustomStringConvertible, Equatable {
     case swiftMissing(String)
     case swiftFailed(String, reason: String)
     case scratch(String)
+    /// The build folder, or the folder holding it, belongs to another user.
+    case foreign(String)
     case describeFailed(String, output: String)
     case noLibrary(String)
     case unsupportedTarget(String, target: String)
@@ -18,6 +20,7 @@ package enum PackageBuildError: Error, CustomStringConvertible, Equatable {
         case .swiftMissing(let swift): "no swift executable at \(swift) (beside swiftc), needed to build the package"
         case .swiftFailed(let swift, let reason): "\(swift) could not be started (\(reason))"
         case .scratch(let path): "cannot write the package's build folder \(path)"
+        case .foreign(let path): "the package's build folder \(path) belongs to another user: refused (its code would be run)"
         case .describeFailed(let path, _): "swift package describe failed for \(path)"
         case .noLibrary(let path): "the package \(path) has no library target to build"
         case .unsupportedTarget(let path, let target):

@@ -85,4 +85,17 @@ struct PackageBuildTests {
         try Data("Lib".utf8).write(to: URL(fileURLWithPath: odd + "/" + PackageBuild.completeMarker))
         #expect(throws: PackageBuildError.layout(odd)) { try build.build(scratch: odd) }
     }
+
+    /// A build folder another user owns could hold any object file: it is never linked.
+    @Test func aBuildFolderOfAnotherUserIsRefused() throws {
+        let root = try LabRunnerCLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try Data("// swift-tools-version:6.0\n".utf8).write(to: URL(fileURLWithPath: root + "/Package.swift"))
+        let scratch = root + "/packages/key"
+        try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
+        // Only root can give a folder away; elsewhere there is nothing to check.
+        guard chown(scratch, 4242, 4242) == 0 else { return }
+        let build = PackageBuild(packagePath: root, compiler: SwiftCompiler(path: "/nonexistent/swiftc"), environment: [:])
+        #expect(throws: PackageBuildError.foreign(scratch)) { try build.build(scratch: scratch) }
+    }
 }
