@@ -17,7 +17,8 @@ package enum SampleProgram {
         // A DocC catalog's samples use its module without importing it; a reader has what earlier samples imported.
         var implicit = plan.lab.settings.imports
         for sample in batch {
-            for need in plan.samples[sample].needs where need.line == nil && SampleModules.catalogModule(forFile: plan.lab.path) == need.module {
+            for need in plan.samples[sample].needs where need.line == nil
+                && (SampleModules.catalogModule(forFile: plan.lab.path) == need.module || need.module == GuidePlan.manifestModule && plan.samples[sample].role == .manifest) {
                 if !implicit.contains(need.module) { implicit.append(need.module) }
             }
         }
