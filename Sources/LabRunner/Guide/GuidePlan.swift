@@ -47,7 +47,16 @@ package struct GuidePlan: Sendable {
                     needs.append(SampleModules.Need(module: need.module, line: nil))
                 }
             }
+            // Modules the tree's configuration imports into every sample.
+            for module in lab.settings.imports where !needs.contains(where: { $0.module == module }) {
+                needs.append(SampleModules.Need(module: module, line: nil))
+            }
             if case .program = role, needs.contains(where: { $0.module == GuidePlan.manifestModule }) { role = .manifest }
+            // A README's manifest excerpt often leaves out its import: `let package = Package(…)`.
+            if case .program = role, GuidePlan.isManifestExcerpt(symbols[index]) {
+                role = .manifest
+                needs.append(SampleModules.Need(module: GuidePlan.manifestModule, line: nil))
+            }
             // A sample that starts fresh has nothing of the samples before it, imports included.
             let inherited = inputs[index].directive == .fresh ? []
                 : imported.filter { earlier in !needs.contains(where: { $0.module == earlier.module }) }
@@ -66,6 +75,13 @@ package struct GuidePlan: Sendable {
 
     /// The module of SwiftPM's package manifests, which only `swift package` links.
     static let manifestModule = "PackageDescription"
+
+    /// `let package = Package(…)` without any import: a manifest shown without its first lines.
+    static func isManifestExcerpt(_ symbols: SampleSymbols) -> Bool {
+        symbols.imports.isEmpty && symbols.items.contains { item in
+            item.kind == .let && item.names == ["package"] && item.uses.contains("Package")
+        }
+    }
 
     private static func role(_ cell: Cell, _ symbols: SampleSymbols, appleAvailable: Bool) -> SampleRole {
         if cell.isSkipped { return .skipped(.marked) }

@@ -15,9 +15,10 @@ package enum SampleProgram {
         let file = SwiftLiteral.string(plan.lab.path)
         var out = runs == nil ? "import Foundation\n" : Prelude.source(scenarios: plan.lab.scenarios)
         // A DocC catalog's samples use its module without importing it; a reader has what earlier samples imported.
-        var implicit: [String] = []
+        var implicit = plan.lab.settings.imports
         for sample in batch {
-            for need in plan.samples[sample].needs where need.line == nil && SampleModules.catalogModule(forFile: plan.lab.path) == need.module {
+            for need in plan.samples[sample].needs where need.line == nil
+                && (SampleModules.catalogModule(forFile: plan.lab.path) == need.module || need.module == GuidePlan.manifestModule && plan.samples[sample].role == .manifest) {
                 if !implicit.contains(need.module) { implicit.append(need.module) }
             }
         }

@@ -44,3 +44,25 @@ struct SampleProgramTests {
             """)
     }
 }
+
+/// Roles and module needs the plan gives samples from what a reader sees.
+struct GuidePlanRoleTests {
+    @Test func aManifestExcerptWithoutItsImportIsAManifest() throws {
+        let plan = try SampleProgramTests.plan("```swift\nlet package = Package(\n    name: \"App\"\n)\n```\n")
+        #expect(plan.samples[0].role == .manifest)
+        let (candidates, _) = GuideRunner.batches(plan, programs: [0])
+        #expect(SampleProgram.source([0], plan: plan, candidates: candidates).hasPrefix("import Foundation\nimport PackageDescription\n"))
+    }
+
+    @Test func aPackageVariableOfAnotherKindIsAProgram() throws {
+        let plan = try SampleProgramTests.plan("```swift\nimport Foundation\nlet package = Package(name: \"x\")\n```\n")
+        #expect(plan.samples[0].role == .program(runs: false))
+    }
+
+    @Test func theConfigurationsImportsAreEverySamplesNeeds() throws {
+        let config = try TreeConfig.parse("imports: RegexBuilder\n", path: ".labrunner")
+        let lab = try LabParser.parse(bytes: Array("```swift\nlet a = 1\n```\n".utf8), path: "g.md", config: config)
+        let plan = try GuidePlan(lab, appleAvailable: false)
+        #expect(plan.samples[0].needs == [SampleModules.Need(module: "RegexBuilder", line: nil)])
+    }
+}
