@@ -32,6 +32,7 @@ package enum SampleProgram {
         var openScope: Int? = nil
         var markedRun = false
         var mainType: String? = nil
+        var ownLocation = false
         for piece in pieces {
             if openScope != nil, !(piece.scoped && piece.sample == openScope) {
                 out += "}\n"
@@ -48,8 +49,20 @@ package enum SampleProgram {
             let symbols = plan.symbols[piece.reference.sample]
             let item = symbols.items[piece.reference.item]
             let line = plan.markdownLine(sample: piece.reference.sample, codeLine: item.lines.lowerBound)
-            out += "#sourceLocation(file: \(file), line: \(line))\n"
             var text = item.source(in: symbols.code)
+            // A sample's own `#sourceLocation` directives (a proposal about them) do not nest
+            // with ours: between its opening one and its closing one, its items go as written.
+            let directive = text.drop(while: { $0 == " " })
+            if directive.hasPrefix("#sourceLocation") {
+                ownLocation = !directive.replacingOccurrences(of: " ", with: "").hasPrefix("#sourceLocation()")
+                out += text + "\n"
+                continue
+            }
+            if ownLocation {
+                out += text + "\n"
+                continue
+            }
+            out += "#sourceLocation(file: \(file), line: \(line))\n"
             // A sample that runs is a main.swift behind the prelude's markers, where `@main` cannot
             // be: its type's `main()` is called after the markers instead (below).
             if piece.reference.sample == runs, item.isMain, let range = text.range(of: "@main") {

@@ -45,6 +45,15 @@ struct SampleProgramTests {
     }
 }
 
+extension SampleProgramTests {
+    @Test func aSamplesOwnSourceLocationDirectivesAreNotWrapped() throws {
+        let plan = try Self.plan("```swift\n#sourceLocation(file: \"a.swift\", line: 1)\nlet x = 1\n#sourceLocation()\n```\n")
+        let (candidates, _) = GuideRunner.batches(plan, programs: [0])
+        let source = SampleProgram.source([0], plan: plan, candidates: candidates)
+        #expect(source == "import Foundation\ndo {\n#sourceLocation(file: \"a.swift\", line: 1)\nlet x = 1\n#sourceLocation()\n}\n", "\(source)")
+    }
+}
+
 /// Roles and module needs the plan gives samples from what a reader sees.
 struct GuidePlanRoleTests {
     @Test func aManifestExcerptWithoutItsImportIsAManifest() throws {
