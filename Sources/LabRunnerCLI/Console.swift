@@ -85,9 +85,12 @@ extension LabFile {
             return nil
         }
         do throws(LabError) {
-            return try make(LabParser.parse(bytes: bytes, path: path, bareLanguage: bareLanguage, kind: kind))
+            // The file's `.labrunner` applies here as in a run.
+            let config = try TreeConfigSearch().config(for: path)
+            return try make(LabParser.parse(bytes: bytes, path: path, bareLanguage: bareLanguage, kind: kind, config: config))
         } catch {
-            Console.diagnostic(TerminalReport(style: .plain).inputError(error, excerpt: Excerpt(error.location, bytes: bytes)))
+            let shown = error.location.path == path ? bytes : (try? LabFile.read(error.location.path)) ?? []
+            Console.diagnostic(TerminalReport(style: .plain).inputError(error, excerpt: Excerpt(error.location, bytes: shown)))
             return nil
         }
     }

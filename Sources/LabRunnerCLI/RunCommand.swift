@@ -15,8 +15,9 @@ struct RunCommand {
         let environment = ProcessInfo.processInfo.environment
         var labPaths: [String]
         var sampleLines: [String: Int] = [:]
+        let configs = TreeConfigSearch()
         do {
-            (labPaths, sampleLines) = try LabFile.expandWithLines(options.paths)
+            (labPaths, sampleLines) = try LabFile.expandWithLines(options.paths, excluding: configs.excludes)
         } catch {
             Console.diagnostic([error.description])
             return ExitStatus.usage
@@ -29,7 +30,7 @@ struct RunCommand {
         }
         do {
             labPaths = try LabSelection.select(labPaths, scenarios: options.scenarios, shard: options.shard,
-                                               bareLanguage: options.bareLanguage)
+                                               bareLanguage: options.bareLanguage, configs: configs)
         } catch {
             Console.error(error.description)
             return ExitStatus.usage
@@ -49,6 +50,8 @@ struct RunCommand {
         var terminal = TerminalReport(style: .forStandardOutput(environment: environment))
         terminal.verbose = options.verbose
         if options.verbose { Console.out(terminal.style.dim("swiftc: \(pipeline.compiler.path), jobs: \(options.jobs)")) }
+        guard PackageStep.prepareAll(options, paths: labPaths, configs: configs, pipeline: &pipeline,
+                                     runFolder: runFolder?.path, environment: environment) else { return ExitStatus.usage }
 
         let progress = ProgressLine(enabled: ProgressLine.isWanted(environment: environment), total: labPaths.count)
         let update = options.update

@@ -16,6 +16,9 @@ struct RunOptions: Sendable {
         OptionDeclaration(name: "--as", value: "KIND",
                           help: "Read every file as a guide (each sample checked in its context) or a lab (one program), "
                           + "whatever its contents say (default: a file with output blocks, scenarios, cell roles or exercises is a lab)"),
+        OptionDeclaration(name: "--package", value: "DIR",
+                          help: "Build the Swift package in DIR (its library targets, with the swift beside swiftc, "
+                          + "into the compile cache; DIR is never written) and compile every sample and lab against it"),
         OptionDeclaration(name: "--strict", help: "Fail a lab that imports a module this machine lacks (default: skip it)"),
         OptionDeclaration(name: "--repeat", value: "N", help: "Run each scenario N times; a cell whose output differs "
                           + "between runs is reported as flaky, even when one of the runs matched"),
@@ -57,6 +60,8 @@ struct RunOptions: Sendable {
     var bareLanguage: String? = nil
     /// `--as guide|lab`.
     var documentKind: DocumentKind? = nil
+    /// `--package DIR`.
+    var packagePath: String? = nil
 
     init(arguments: [String]) throws(UsageError) {
         let parsed = try Self.spec.parse(arguments)
@@ -70,6 +75,7 @@ struct RunOptions: Sendable {
         documentKind = try Self.documentKind(parsed.value("--as"))
         scenarios = parsed.values("--scenario")
         cacheDirectory = parsed.value("--cache-dir")
+        packagePath = parsed.value("--package")
         junitPath = parsed.value("--junit")
         jsonPath = parsed.value("--json")
         if let text = parsed.value("--timeout") {
@@ -102,6 +108,11 @@ struct RunOptions: Sendable {
             }
             self.shard = shard
         }
+    }
+
+    /// The compile cache's folder; nil with `--no-cache`.
+    func cacheFolder(environment: [String: String]) -> String? {
+        useCache ? CompileCache.absolute(cacheDirectory ?? CompileCache.defaultDirectory(environment: environment)) : nil
     }
 
     /// `--as guide|lab`.

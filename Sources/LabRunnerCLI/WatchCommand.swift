@@ -18,14 +18,15 @@ struct WatchCommand {
         let environment = ProcessInfo.processInfo.environment
         let run = options.run
         var paths: [String]
+        let configs = TreeConfigSearch()
         do {
-            paths = try LabFile.expand(run.paths)
+            paths = try LabFile.expandWithLines(run.paths, excluding: configs.excludes).paths
         } catch {
             Console.diagnostic([error.description])
             return ExitStatus.usage
         }
         do {
-            paths = try LabSelection.select(paths, scenarios: run.scenarios, shard: nil, bareLanguage: run.bareLanguage)
+            paths = try LabSelection.select(paths, scenarios: run.scenarios, shard: nil, bareLanguage: run.bareLanguage, configs: configs)
         } catch {
             Console.error(error.description)
             return ExitStatus.usage
@@ -34,13 +35,17 @@ struct WatchCommand {
             Console.error("no labs to watch in \(run.paths.joined(separator: " "))")
             return ExitStatus.usage
         }
-        let pipeline: LabPipeline
+        var pipeline: LabPipeline
         do {
             pipeline = try makePipeline(environment: environment)
         } catch {
             Console.error(error.description)
             return ExitStatus.usage
         }
+        // Packages are built once, when the watch starts (a changed package needs a new watch).
+        let runFolder = pipeline.moduleCacheWithoutCache.map { ($0 as NSString).deletingLastPathComponent }
+        guard PackageStep.prepareAll(run, paths: paths, configs: configs, pipeline: &pipeline, runFolder: runFolder,
+                                     environment: environment) else { return ExitStatus.usage }
         let site = options.port.map { _ in LiveSite(paths: paths, render: renderer) }
         if let site, let port = options.port {
             do {

@@ -14,6 +14,7 @@ import Glibc
 ///     tmp/                   entries being published or removed
 ///     compilers/             `swiftc --version` texts (`CompilerVersion`)
 ///     modules/               swiftc's clang module cache (clang prunes it itself; not counted)
+///     packages/<key>/        `--package` builds, one per package (`PackageBuild`; counted as other)
 ///
 /// Sharing between processes relies on `rename` of a folder being atomic: an entry is filled in
 /// a private folder under `tmp/` and renamed to `entries/<key>` complete, and renaming onto a
@@ -43,7 +44,7 @@ package struct CompileCache: Sendable {
         self.sizeLimit = sizeLimit
     }
 
-    static func absolute(_ path: String) -> String {
+    package static func absolute(_ path: String) -> String {
         if path.hasPrefix("/") { return path }
         let current = FileManager.default.currentDirectoryPath
         return join(current, path.isEmpty ? "." : path)
@@ -189,6 +190,8 @@ package struct CompileCache: Sendable {
     var temporaryFolder: String { directory + "/tmp" }
     var compilersFolder: String { directory + "/compilers" }
     var modulesFolder: String { directory + "/modules" }
+    /// `--package` builds, one folder per package sources (`PackageBuild`).
+    package var packagesFolder: String { directory + "/packages" }
 
     /// Creates the folders (0700) if needed; false if the cache cannot be written or used.
     func prepareLayout() -> Bool {

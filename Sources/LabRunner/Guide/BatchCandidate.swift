@@ -12,7 +12,7 @@ package struct BatchCandidate: Sendable, Equatable {
     /// sample keeps its own order at the top level (it runs, it is `@main`, or a statement must
     /// stay there).
     package let scoped: Set<ItemReference>
-    /// Top-level key (a name, `Type.member`, `Type: Protocol`) → the items giving it.
+    /// Top-level key (a name, `Type.member`, `Type: Protocol`, `retroactive Type`) → the items giving it.
     package let keys: [String: Set<ItemReference>]
     /// Top-level `var`s in the program: state that samples which run must not share.
     package let mutable: Set<ItemReference>
@@ -41,12 +41,18 @@ package struct BatchCandidate: Sendable, Equatable {
         var mutable: Set<ItemReference> = []
         var uses: Set<String> = []
         var memberUses: Set<String> = []
+        let declared = Set((context.references + own).flatMap { symbols[$0.sample].items[$0.item].names })
         for reference in context.references + own {
             let item = symbols[reference.sample].items[reference.item]
             uses.formUnion(item.uses)
             memberUses.formUnion(item.memberUses)
             guard !scoped.contains(reference) else { continue }
             for key in item.topLevelKeys { keys[key, default: []].insert(reference) }
+            // A conformance of a type its program does not declare (`extension EnumeratedSequence:
+            // LazySequenceProtocol`) changes code that never names it: see `SampleBatches.reaches`.
+            if item.kind == .extension, let type = item.extendedType, !item.conformances.isEmpty, !declared.contains(type) {
+                keys[BatchCandidate.retroactivePrefix + type, default: []].insert(reference)
+            }
             if item.kind == .var { mutable.insert(reference) }
         }
         self.keys = keys
@@ -54,6 +60,9 @@ package struct BatchCandidate: Sendable, Equatable {
         self.uses = uses
         self.memberUses = memberUses
     }
+
+    /// Key prefix of a conformance added to a type the program does not declare: it reaches every sample.
+    static let retroactivePrefix = "retroactive "
 
     /// Own `let`/`var`s and statements that can run in a local scope: not used by a top-level
     /// item of the sample (directly or through another), not in any sample's context. None when

@@ -13,6 +13,8 @@ struct ContextClosure {
     private var pending: [(name: String, member: Bool, via: ItemReference?)] = []
     private var next = 0
     private var seen: Set<String> = []
+    /// Names used that only an earlier listing declares (see `SampleContext.listingUses`).
+    private(set) var listingUses: [ListingUse] = []
 
     init(samples: [ContextSample], index: ContextIndex, own: Set<String>, ownKeys: Set<String>) {
         self.samples = samples
@@ -77,7 +79,11 @@ struct ContextClosure {
                 guard let provider = index.memberProviders[name], isOutside(item(provider).extendedType) else { continue }
                 addExtension(provider, ContextReason(kind: .member, name: name, via: via))
             } else {
-                guard !own.contains(name), let (sample, items) = index.declaring[name] else { continue }
+                guard !own.contains(name) else { continue }
+                guard let (sample, items) = index.declaring[name] else {
+                    if let listing = index.listingDeclaring[name] { listingUses.append(ListingUse(name: name, sample: listing)) }
+                    continue
+                }
                 for number in items {
                     add(ItemReference(sample: sample, item: number), ContextReason(kind: .uses, name: name, via: via))
                 }

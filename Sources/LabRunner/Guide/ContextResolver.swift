@@ -3,15 +3,22 @@
 /// overloads of the name), never an earlier declaration of a name the sample declares itself.
 /// A type brings the extensions of it made at or after its declaration; an extension of a type no
 /// sample declares (`extension Int`) comes when the sample uses one of its members or a protocol
-/// it conforms to; the `import`s of every sample drawn from come along. Listings and incomplete
-/// items (`@main`, placeholders, missing bodies) give no context.
+/// it conforms to; the `import`s of every sample drawn from come along. Listings, samples whose
+/// brackets do not balance and incomplete items (`@main`, placeholders, missing bodies) give no
+/// context; a name only they declare is noted (`SampleContext.listingUses`).
 package enum ContextResolver {
     package static func resolve(_ samples: [ContextSample]) -> [SampleContext] {
         var index = ContextIndex()
         var contexts: [SampleContext] = []
         for (number, sample) in samples.enumerated() {
             contexts.append(context(of: number, sample, samples, index, contexts))
-            if !sample.isListing { index.add(sample.symbols, as: number) }
+            // A sample whose brackets do not balance would swallow what follows it: it fails
+            // alone and, like a listing, gives nothing.
+            if sample.isListing || BracketBalance.firstProblem(in: sample.symbols.code) != nil {
+                index.addListing(sample.symbols, as: number)
+            } else {
+                index.add(sample.symbols, as: number)
+            }
             if let label = sample.label { index.labels[label] = number }
         }
         return contexts
@@ -38,7 +45,9 @@ package enum ContextResolver {
         }
         for item in items { closure.need(item, via: nil) }
         closure.run()
-        return SampleContext(sample: number, entries: closure.entries(), unknownLabel: unknownLabel)
+        var context = SampleContext(sample: number, entries: closure.entries(), unknownLabel: unknownLabel)
+        context.listingUses = closure.listingUses.sorted { $0.name < $1.name }
+        return context
     }
 }
 
@@ -55,9 +64,17 @@ struct ContextIndex {
     /// Sample index → its `import` items.
     var imports: [Int: [Int]] = [:]
     var labels: [String: Int] = [:]
+    /// Name → the latest listing declaring it, for names no later program declares.
+    var listingDeclaring: [String: Int] = [:]
+
+    /// A listing gives no items, only the knowledge of what it declares.
+    mutating func addListing(_ symbols: SampleSymbols, as sample: Int) {
+        for name in symbols.declaredNames { listingDeclaring[name] = sample }
+    }
 
     mutating func add(_ symbols: SampleSymbols, as sample: Int) {
         for (number, item) in symbols.items.enumerated() {
+            if item.isComplete { for name in item.names { listingDeclaring[name] = nil } }
             let reference = ItemReference(sample: sample, item: number)
             if item.kind == .import { imports[sample, default: []].append(number) }
             guard item.isComplete else { continue }

@@ -47,8 +47,19 @@ package struct GuidePlan: Sendable {
                     needs.append(SampleModules.Need(module: need.module, line: nil))
                 }
             }
+            // Modules the tree's configuration imports into every sample.
+            for module in lab.settings.imports where !needs.contains(where: { $0.module == module }) {
+                needs.append(SampleModules.Need(module: module, line: nil))
+            }
             if case .program = role, needs.contains(where: { $0.module == GuidePlan.manifestModule }) { role = .manifest }
-            let inherited = imported.filter { earlier in !needs.contains(where: { $0.module == earlier.module }) }
+            // A README's manifest excerpt often leaves out its import: `let package = Package(…)`.
+            if case .program = role, GuidePlan.isManifestExcerpt(symbols[index]) {
+                role = .manifest
+                needs.append(SampleModules.Need(module: GuidePlan.manifestModule, line: nil))
+            }
+            // A sample that starts fresh has nothing of the samples before it, imports included.
+            let inherited = inputs[index].directive == .fresh ? []
+                : imported.filter { earlier in !needs.contains(where: { $0.module == earlier.module }) }
             samples.append(GuideSample(cell: cell, role: role, needs: needs, inheritedImports: inherited,
                                        prints: GuidePlan.prints(cell)))
             if case .program = role {
@@ -65,6 +76,13 @@ package struct GuidePlan: Sendable {
 
     /// The module of SwiftPM's package manifests, which only `swift package` links.
     static let manifestModule = "PackageDescription"
+
+    /// `let package = Package(…)` without any import: a manifest shown without its first lines.
+    static func isManifestExcerpt(_ symbols: SampleSymbols) -> Bool {
+        symbols.imports.isEmpty && symbols.items.contains { item in
+            item.kind == .let && item.names == ["package"] && item.uses.contains("Package")
+        }
+    }
 
     private static func role(_ cell: Cell, _ symbols: SampleSymbols, appleAvailable: Bool) -> SampleRole {
         if cell.isSkipped { return .skipped(.marked) }
@@ -187,6 +205,8 @@ package enum SampleSkip: Sendable, Equatable {
     case empty
     /// It imports (or its catalog is) a module this machine does not have.
     case missingModule(String)
+    /// It failed to find `name`, which only the listing at `line` declares (a listing gives no context).
+    case usesListing(name: String, line: Int)
     /// Declarations it is given from the sample at `line` do not compile (that sample fails).
     case contextFails(line: Int)
     /// It does not compile without a module an earlier sample imported (line), which this machine lacks.
@@ -201,6 +221,7 @@ package enum SampleSkip: Sendable, Equatable {
         case .empty: "no code"
         case .contextFails(let line): "uses declarations of the sample at line \(line), which do not compile"
         case .missingModule(let module): "needs module \(module), not available here"
+        case .usesListing(let name, let line): "uses \(name), which only the listing at line \(line) declares"
         case .inheritedMissingModule(let module, let line): "needs module \(module) (imported at line \(line)), not available here"
         }
     }

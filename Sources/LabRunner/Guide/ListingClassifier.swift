@@ -19,6 +19,10 @@ package enum ListingClassifier {
         let problem = BracketBalance.firstProblem(in: symbols.code)
         if let problem, let reason = unbalancedFragment(problem, tokens) { reasons.append(reason) }
         guard problem == nil else { return reasons }
+        if let last = tokens.tokens.indices.last, tokens.is(last, ",") {
+            // `.package(url: …),`: an element of a list the sample does not show.
+            reasons.append(ListingReason(kind: .fragment, description: "fragment: ends with ','", line: tokens.tokens[last].line))
+        }
         if let missing = symbols.items.lazy.flatMap(\.missingBodies).first {
             reasons.append(ListingReason(kind: .declarationsWithoutBodies, description: "declarations without bodies", line: missing.line))
         }
@@ -28,8 +32,36 @@ package enum ListingClassifier {
                 break
             }
         }
+        if let line = selfOutsideType(symbols) {
+            reasons.append(ListingReason(kind: .fragment, description: "fragment: 'self' outside a type", line: line))
+        }
         return reasons
     }
+
+    /// The line of a `self` in an item that declares no type (a statement, a `func`, a `let`):
+    /// top-level code has no `self`, so the sample is an excerpt of a method's body. An item with
+    /// a type declared anywhere inside it is left alone (its `self` may be that type's).
+    private static func selfOutsideType(_ symbols: SampleSymbols) -> Int? {
+        let tokens = symbols.tokens
+        var index = 0
+        for item in symbols.items {
+            while index < tokens.count, tokens.tokens[index].range.lowerBound < item.range.lowerBound { index += 1 }
+            var end = index
+            while end < tokens.count, tokens.tokens[end].range.lowerBound < item.range.upperBound { end += 1 }
+            defer { index = end }
+            if let kind = item.kind, kind != .func, kind != .let, kind != .var { continue }
+            let declaresType = (index..<end).contains { at in
+                tokens.isKeyword(at, typeKeywords) || (tokens.isIdentifier(at, ["actor"]) && tokens.kind(at + 1) == .identifier)
+            }
+            guard !declaresType else { continue }
+            if let at = (index..<end).first(where: { tokens.isKeyword($0, ["self"]) && !tokens.is($0 - 1, ".") }) {
+                return tokens.tokens[at].line
+            }
+        }
+        return nil
+    }
+
+    private static let typeKeywords: Set<String> = ["struct", "class", "enum", "protocol", "extension"]
 
     /// `init`, `static func`, `case`, `default:`, `return`, `else`… where a top level cannot have them.
     private static func misplaced(_ item: TopLevelItem, _ symbols: SampleSymbols) -> ListingReason? {
@@ -71,6 +103,10 @@ package enum ListingClassifier {
             let description = index == 0 ? "fragment: starts with '}'" : "fragment: '}' closes a body the sample does not show"
             return ListingReason(kind: .fragment, description: description, line: token.line)
         case .neverClosed where problem.text == "{":
+            if let last = tokens.tokens.indices.last, tokens.tokens[last] == token {
+                // `if case let x = a, let y = b {`: a statement's head, shown for its syntax.
+                return ListingReason(kind: .fragment, description: "fragment: ends with '{', its body not shown", line: token.line)
+            }
             guard tokens.elidingComments.contains(where: { $0 >= token.line }) else { return nil }
             return ListingReason(kind: .fragment, description: "fragment: '{' never closed, the rest elided", line: token.line)
         default:
@@ -86,7 +122,10 @@ package enum ListingClassifier {
             guard token.kind == .operator, token.range.count == 3, tokens.is(index, "...") else { continue }
             let before = index > 0 && !tokens.startsLine(index) && isOperandEnd(tokens, index - 1)
             let after = index + 1 < tokens.count && !tokens.startsLine(index + 1) && isOperandStart(tokens, index + 1)
-            if !before && !after { return index }
+            // A range: `a...b` or `a ... b` (infix), `a...` (postfix, no space before), `...b` (prefix,
+            // no space after). `NSObject ... {` is none of them: an elision.
+            let range = (before && after) || (before && !tokens.spaceBefore(index)) || (after && !tokens.spaceAfter(index))
+            if !range { return index }
         }
         return nil
     }
@@ -98,6 +137,8 @@ package enum ListingClassifier {
         case .identifier, .number, .stringSegment, .regex, .placeholder, .interpolationEnd: return true
         case .keyword: return valueKeywords.contains(tokens.text(index))
         case .punctuation: return tokens.is(index, ")") || tokens.is(index, "]")
+        // A postfix `!` or `?` stuck to its operand (`lhs! ... rhs!`).
+        case .operator: return !tokens.spaceBefore(index) && (tokens.is(index, "!") || tokens.is(index, "?"))
         default: return false
         }
     }

@@ -75,11 +75,18 @@ package enum SampleBatches {
         }
 
         /// Whether code using `uses` and `.memberUses` would refer to what `key` declares: a name,
-        /// or an extension's `Type.member`.
+        /// or an extension's `Type.member`. An initializer is reached by `Type(…)` too, and
+        /// `appendInterpolation` by every string interpolation: such an extension changes what
+        /// `Array<Int>(…)` or `"\(x)"` of another sample resolves to (ambiguities, in
+        /// swift-evolution 0223 and 0477). A retroactive conformance reaches every sample.
         static func reaches(_ key: String, _ uses: Set<String>, _ memberUses: Set<String>) -> Bool {
+            if key.hasPrefix(BatchCandidate.retroactivePrefix) { return true }
             if key.contains(": ") { return false }
             if let dot = key.lastIndex(of: "."), key.index(after: dot) < key.endIndex {
-                return memberUses.contains(String(key[key.index(after: dot)...]))
+                let member = String(key[key.index(after: dot)...])
+                if member == "appendInterpolation" { return true }
+                if member == "init", uses.contains(String(key[..<dot])) { return true }
+                return memberUses.contains(member)
             }
             return uses.contains(key)
         }

@@ -7,8 +7,31 @@ package struct SampleContext: Sendable, Equatable {
     package let entries: [ContextEntry]
     /// `.continues(label)` named no earlier sample: an input error to report at the sample.
     package let unknownLabel: String?
+    /// Names the sample (or its context) uses that no earlier program declares but an earlier
+    /// sample giving no context does (a listing, a sample whose brackets do not balance), by name,
+    /// with the latest such sample: what the sample cannot be given. A sample that fails to find
+    /// one of them is not at fault (see `usedListing(in:)`).
+    package var listingUses: [ListingUse] = []
 
     package var references: [ItemReference] { entries.map(\.reference) }
+
+    /// The listing use an error message is about: `cannot find 'foo' in scope` or `cannot find
+    /// type 'Foo' in scope` where `foo` is one of `listingUses`; nil for any other message.
+    package func usedListing(in message: String) -> ListingUse? {
+        for prefix in ["cannot find '", "cannot find type '"] where message.hasPrefix(prefix) {
+            let name = message.dropFirst(prefix.count).prefix { $0 != "'" }
+            guard message.dropFirst(prefix.count + name.count).hasPrefix("' in scope") else { continue }
+            return listingUses.first { $0.name == name }
+        }
+        return nil
+    }
+}
+
+/// A name a sample uses that only an earlier listing (or sample whose brackets do not balance) declares.
+package struct ListingUse: Sendable, Equatable {
+    package let name: String
+    /// The index of the latest such sample declaring it.
+    package let sample: Int
 }
 
 /// One top-level item of one sample of a file.

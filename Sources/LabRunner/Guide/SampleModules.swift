@@ -38,6 +38,13 @@ package enum SampleModules {
         return name == "Documentation" ? nil : moduleName(name)
     }
 
+    /// A module name as an `import` must write it: a raw identifier (`myapp/utils`, SE-0451) in backticks.
+    package static func importable(_ module: String) -> String {
+        let plain = module.unicodeScalars.allSatisfy { $0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_" }
+            && !(module.unicodeScalars.first.map { ("0"..."9").contains($0) } ?? true)
+        return plain ? module : "`\(module)`"
+    }
+
     /// A folder or catalog name as a module name (SwiftPM's `c99name`).
     static func moduleName(_ name: String) -> String {
         var result = String(name.unicodeScalars.map { scalar -> Character in

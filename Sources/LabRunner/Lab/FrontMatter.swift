@@ -15,11 +15,12 @@ struct FrontMatter: Sendable, Equatable {
     var keysSet: Set<String> = []
 
     /// Reads the front matter of `source`; a lab without one gets the defaults.
-    static func parse(_ source: MarkdownSource, path: String) throws(LabError) -> FrontMatter {
+    /// `defaults`: what a `.labrunner` file set, which the front matter's keys override.
+    static func parse(_ source: MarkdownSource, path: String, defaults: LabSettings = LabSettings()) throws(LabError) -> FrontMatter {
         guard let first = source.lines.first, Self.isDelimiter(source.text(of: first)) else {
-            return FrontMatter()
+            return FrontMatter(settings: defaults)
         }
-        var result = FrontMatter()
+        var result = FrontMatter(settings: defaults)
         var seen: [String: Int] = [:]
         /// The key whose value the following indented lines continue: ours (refused) or another's (skipped).
         var continuing: (key: String, ours: Bool)? = nil
@@ -55,6 +56,7 @@ struct FrontMatter: Sendable, Equatable {
             if let firstLine = seen[key] { throw LabError(keyAt, .duplicateKey(key: key, firstLine: firstLine)) }
             seen[key] = number
             result.keysSet.insert(key)
+            result.settings.origins[key] = "front matter"
             // An empty value followed by indented lines is a YAML list or map: refused at that line.
             if rawValue.trimmingWhitespace().isEmpty, number < source.lines.count,
                case let next = source.text(of: source.lines[number]), next.first == " " || next.first == "\t" || next.hasPrefix("- ") {
@@ -83,7 +85,7 @@ struct FrontMatter: Sendable, Equatable {
 
 extension LabSettings {
     /// Sets one front matter key, validating its value.
-    fileprivate mutating func set(_ key: String, to value: String, raw: String, at location: SourceLocation) throws(LabError) {
+    mutating func set(_ key: String, to value: String, raw: String, at location: SourceLocation) throws(LabError) {
         func bad(_ expected: String) -> LabError {
             LabError(location, .badValue(key: key, value: value, expected: expected))
         }

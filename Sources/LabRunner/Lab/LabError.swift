@@ -1,3 +1,5 @@
+import Foundation
+
 /// Why a file cannot be read as a lab: where, and what (as swift-format's `Finding` keeps the
 /// location apart from the message). Always a user's input error (exit status 2).
 package struct LabError: Error, Sendable, Equatable, CustomStringConvertible {
@@ -12,6 +14,9 @@ package struct LabError: Error, Sendable, Equatable, CustomStringConvertible {
         /// A key that is not labrunner's but is one edit or so from one of them: a likely typo.
         case unknownKey(key: String, suggestion: String)
         case duplicateKey(key: String, firstLine: Int)
+        /// A key a `.labrunner` file does not know (it is labrunner's own file: no key is someone else's).
+        case unknownConfigKey(key: String, suggestion: String?)
+        case configSyntax(line: String)
         case badValue(key: String, value: String, expected: String)
         /// A `swiftc-flags` word that is not an allowed flag (or an unclosed quote), at its column.
         case refusedSwiftcFlag(flag: String, reason: String, suggestion: String?)
@@ -72,8 +77,14 @@ package struct LabError: Error, Sendable, Equatable, CustomStringConvertible {
         case .unknownKey(let key, let suggestion):
             return "unknown front matter key '\(key)'" + Self.hint(suggestion)
                 + " (labrunner reads \(FrontMatter.keys.joined(separator: ", ")); it leaves other keys to site generators)"
+        case .unknownConfigKey(let key, let suggestion):
+            return "unknown key '\(key)' in \(TreeConfig.fileName)" + Self.hint(suggestion)
+                + " (it reads \(TreeConfig.keys.joined(separator: ", ")))"
+        case .configSyntax(let line):
+            return "expected 'key: value' in \(TreeConfig.fileName), found '\(line)'"
         case .duplicateKey(let key, let first):
-            return "front matter key '\(key)' is already set on line \(first)"
+            let inConfig = (location.path as NSString).lastPathComponent == TreeConfig.fileName
+            return "\(inConfig ? "" : "front matter ")key '\(key)' is already set on line \(first)"
         case .badValue(let key, let value, let expected):
             return "bad value '\(value)' for '\(key)': expected \(expected)"
         case .refusedSwiftcFlag(let flag, let reason, let suggestion):

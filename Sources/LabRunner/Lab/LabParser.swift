@@ -3,7 +3,10 @@ package enum LabParser {
     /// - Parameter bareLanguage: how to read fences without an info string (`--bare swift`); a
     ///   `<!-- labrunner: bare=swift -->` directive at the top of the file does the same.
     /// - Parameter kind: `--as guide|lab`; else the file's directive, else the rule (`DocumentKind`).
-    package static func parse(bytes: [UInt8], path: String, bareLanguage: String? = nil, kind: DocumentKind? = nil) throws(LabError) -> Lab {
+    /// - Parameter config: the `.labrunner` file above it: settings the front matter overrides,
+    ///   the bare-fence language the file's directive and `bareLanguage` override.
+    package static func parse(bytes: [UInt8], path: String, bareLanguage: String? = nil, kind: DocumentKind? = nil,
+                              config: TreeConfig? = nil) throws(LabError) -> Lab {
         // Lines need no valid UTF-8, and give the bad byte a line and column.
         let source = MarkdownSource(bytes: bytes)
         if let offset = UTF8Validation.firstInvalidByte(in: bytes) {
@@ -12,11 +15,12 @@ package enum LabParser {
         if let offset = NULDetection.firstNUL(in: bytes) {
             throw LabError(location(ofByte: offset, in: source, path: path), .nulByte(byteOffset: offset))
         }
-        let frontMatter = try FrontMatter.parse(source, path: path)
+        let frontMatter = try FrontMatter.parse(source, path: path, defaults: config?.settings ?? LabSettings())
         let settings = frontMatter.settings
         let blocks = MarkdownParser.fencedBlocks(in: source).filter { $0.openingLine > frontMatter.lineCount }
         let bare = bareLanguage ?? LabDirective.bareLanguage(in: source, after: frontMatter.lineCount,
                                                              before: blocks.first?.openingLine ?? source.lines.count + 1)
+            ?? config?.bareLanguage
 
         var cells: [Cell] = []
         var section: String? = nil

@@ -8,6 +8,10 @@ package struct LabSettings: Sendable, Equatable {
     /// Seconds one scenario run may take.
     var timeout: Double = 10
     var swiftcFlags: [String] = []
+    /// Modules imported into the program before any cell (a `.labrunner` file's `imports`).
+    var imports: [String] = []
+    /// Where each key that is not a default was set: a `.labrunner` file's path or "front matter".
+    var origins: [String: String] = [:]
 }
 
 extension LabSettings {

@@ -1,6 +1,6 @@
 /// A place in a lab file, as editors and CI problem matchers read it: `path:line:column`.
 package struct SourceLocation: Sendable, Equatable, Hashable, CustomStringConvertible {
-    let path: String
+    package let path: String
     let line: Int
     /// 1-based; `nil` when only the line is known.
     var column: Int? = nil

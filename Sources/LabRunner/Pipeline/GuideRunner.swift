@@ -76,42 +76,6 @@ struct GuideRunner {
         })
     }
 
-    /// The programs of `programs` (sample indices), as built when none fails: compatible samples
-    /// packed together, a sample that runs or a package manifest alone.
-    static func batches(_ plan: GuidePlan, programs: [Int]) -> ([Int: BatchCandidate], [[Int]]) {
-        let referenced = Set(plan.contexts.flatMap(\.references))
-        let candidates = Dictionary(uniqueKeysWithValues: programs.map { index in
-            (index, BatchCandidate(sample: index, symbols: plan.symbols, context: plan.contexts[index],
-                                   referenced: referenced, runs: runs(index, plan)))
-        })
-        let alone = { (index: Int) in runs(index, plan) || plan.samples[index].role == .manifest }
-        let batches = SampleBatches.pack(programs.filter { !alone($0) }.compactMap { candidates[$0] })
-            + programs.filter(alone).map { [$0] }
-        return (candidates, batches)
-    }
-
-    /// The program that checks the sample at `line` alone (its context, then its code), as
-    /// `extract guide.md:LINE` writes it for an editor.
-    static func program(ofSampleAt line: Int, in plan: GuidePlan) throws(LabError) -> String {
-        let sample = try plan.sample(at: line)
-        let (candidates, _) = batches(plan, programs: [sample])
-        return SampleProgram.source([sample], plan: plan, candidates: candidates, runs: runs(sample, plan) ? sample : nil)
-    }
-
-    /// How many swiftc runs checking `plan` takes when nothing fails: what `--shard` weighs.
-    static func programCount(_ plan: GuidePlan) -> Int {
-        var programs: [Int] = []
-        var listings = false
-        for (index, sample) in plan.samples.enumerated() {
-            switch sample.role {
-            case .program, .manifest: programs.append(index)
-            case .listing(let reasons): listings = listings || reasons[0].kind == .declarationsWithoutBodies
-            case .skipped: break
-            }
-        }
-        return batches(plan, programs: programs).1.count + (listings ? 1 : 0)
-    }
-
     private enum Job: Sendable {
         case batch([Int])
         case listings([Int])
@@ -119,9 +83,6 @@ struct GuideRunner {
 
     private func runs(_ index: Int) -> Bool { GuideRunner.runs(index, plan) }
 
-    private static func runs(_ index: Int, _ plan: GuidePlan) -> Bool {
-        if case .program(let runs) = plan.samples[index].role { runs && !plan.lab.scenarios.isEmpty } else { false }
-    }
 
     // MARK: - Programs
 
@@ -131,7 +92,8 @@ struct GuideRunner {
                        compiled: inout Bool) throws(BuildError) -> [Int: SampleVerdict] {
         let running = batch.count == 1 && runs(batch[0]) ? batch[0] : nil
         var extra: [String] = []
-        if batch.contains(where: { plan.symbols[$0].hasMain }) { extra.append("-parse-as-library") }
+        // `@main` in a library-style file; a sample that runs calls its `main()` from main.swift instead.
+        if running == nil, batch.contains(where: { plan.symbols[$0].hasMain }) { extra.append("-parse-as-library") }
         if let manifest = batch.first(where: { plan.samples[$0].role == .manifest }), let api = manifestAPI {
             // As SwiftPM compiles a manifest: the API its tools version declares (newer API is unavailable).
             extra += ["-I", api, "-package-description-version", GuideRunner.toolsVersion(plan.symbols[manifest].code) ?? "6.0"]
@@ -192,17 +154,30 @@ struct GuideRunner {
 
     /// The verdict of one sample whose build failed with `errors`.
     private func verdict(_ sample: Int, errors: [Diagnostic], missing known: Set<String>) -> SampleVerdict {
-        if let crash = errors.lazy.compactMap(CompilerCrash.description).first { return .compilerCrashed(crash) }
+        // swiftc killed by a signal is a crash; its `failed to produce diagnostic` beside errors of
+        // the sample's own is not (swift-evolution 0344's `<<make proxy>>(…)` pseudo-code has both).
+        if let crash = errors.first(where: { $0.message.hasPrefix(CompilerCrash.marker) }).flatMap(CompilerCrash.description) {
+            return .compilerCrashed(crash)
+        }
+        let real = errors.filter { CompilerCrash.description($0) == nil }
+        if real.isEmpty, let crash = errors.lazy.compactMap(CompilerCrash.description).first { return .compilerCrashed(crash) }
+        // A name only an earlier listing (or a sample whose brackets do not balance) declares: nothing could give it.
+        if let use = real.lazy.compactMap({ plan.contexts[sample].usedListing(in: $0.message) }).first {
+            let line = plan.samples[use.sample].line
+            if case .listing = plan.samples[use.sample].role { return .skipped(.usesListing(name: use.name, line: line)) }
+            return .skipped(.contextFails(line: line))
+        }
         // What the reader had imported earlier in the file, where it is not available here:
         // names the sample cannot find are that module's, not the text's fault.
         if let inherited = plan.samples[sample].inheritedImports.first(where: { known.contains($0.module) }),
-           !errors.isEmpty, errors.allSatisfy(GuideRunner.isUnresolvedName) {
+           !real.isEmpty, real.allSatisfy(GuideRunner.isUnresolvedName) {
             return .skipped(.inheritedMissingModule(inherited.module, line: inherited.line ?? plan.samples[sample].line))
         }
         // Errors in earlier samples' declarations are theirs, reported at their own lines:
         // a sample that has none of its own could not be checked, it did not fail.
         let own = errors.filter { error in self.sample(at: error.location).map { $0 == sample } ?? true }
-        if own.isEmpty, let broken = errors.lazy.compactMap({ self.sample(at: $0.location) }).first {
+        if !own.contains(where: { CompilerCrash.description($0) == nil }),
+           let broken = real.lazy.compactMap({ self.sample(at: $0.location) }).first {
             return .skipped(.contextFails(line: plan.samples[broken].line))
         }
         return .failed(.compile(DiagnosticOrder.inLabOrder(own, labPath: plan.lab.path)))
@@ -242,18 +217,5 @@ struct GuideRunner {
         let folder = URL(fileURLWithPath: pipeline.compiler.path).deletingLastPathComponent()
             .appendingPathComponent("../lib/swift/pm/ManifestAPI").standardizedFileURL.path
         return FileManager.default.fileExists(atPath: folder) ? folder : nil
-    }
-}
-
-extension Lab {
-    /// What `extract` writes for a guide: the program of the sample at `line`; nil for a lab
-    /// named without a line (its one program). A line in a lab, or a guide without one, is an error.
-    package func sampleProgram(at line: Int?) throws(LabError) -> String? {
-        guard isGuide else {
-            if let line { throw LabError(location(line: line), .lineInLab(why: kind.reason)) }
-            return nil
-        }
-        guard let line else { throw LabError(location(line: 1), .guideNeedsLine(why: kind.reason, firstSample: cells.first?.line)) }
-        return try GuideRunner.program(ofSampleAt: line, in: GuidePlan(self, appleAvailable: Platform.hasSwiftUI))
     }
 }

@@ -79,7 +79,9 @@ package enum LabFile {
 
     /// `expand`, where an argument `guide.md:42` that is not itself a file names the file and a
     /// line in it (the one sample of a guide to check).
-    package static func expandWithLines(_ arguments: [String]) throws(FileError) -> (paths: [String], lines: [String: Int]) {
+    /// `excluding`: files found by searching a folder to leave out (a `.labrunner`'s `exclude`).
+    package static func expandWithLines(_ arguments: [String], excluding: (String) -> Bool = { _ in false })
+        throws(FileError) -> (paths: [String], lines: [String: Int]) {
         var paths: [String] = []
         var lines: [String: Int] = [:]
         for var argument in arguments {
@@ -102,7 +104,7 @@ package enum LabFile {
             }
             let found = markdownFiles(under: argument)
             guard !found.isEmpty else { throw .noLabs(folder: argument) }
-            paths += found
+            paths += found.filter { !excluding($0) }
         }
         var seen = Set<String>()
         return (paths.filter { seen.insert($0).inserted }, lines)

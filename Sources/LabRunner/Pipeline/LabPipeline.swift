@@ -28,6 +28,12 @@ package struct LabPipeline: Sendable {
     package var documentKind: DocumentKind? = nil
     /// `guide.md:42` on the command line: only the sample at that line, per path.
     package var sampleLines: [String: Int] = [:]
+    /// The package every file's samples and labs compile against (`--package`), built beforehand.
+    package var packageModules: PackageModules? = nil
+    /// Packages `.labrunner` files name (`package:`), built beforehand, by absolute path.
+    package var configPackages: [String: PackageModules] = [:]
+    /// Finds each file's `.labrunner` (nil: none is read).
+    package var configs: TreeConfigSearch? = nil
     /// Shared by every lab of a run, so swiftc and scenarios together stay within `--jobs`.
     package var limiter = JobLimiter(slots: ProcessInfo.processInfo.activeProcessorCount)
     /// Builds, caches and runs for the pipeline; nil means swiftc, the compile cache and real
@@ -38,7 +44,7 @@ package struct LabPipeline: Sendable {
     private var tools: any LabToolchain {
         toolchain ?? SwiftToolchain(compiler: compiler, environment: environment, cache: cache,
                                     compilerVersion: compilerVersion, moduleCacheWithoutCache: moduleCacheWithoutCache,
-                                    limiter: limiter, outputLimit: outputLimit)
+                                    limiter: limiter, outputLimit: outputLimit, package: packageModules)
     }
 
     /// Every outcome of one lab file: its program's, then one per `standalone`, `compile_fail` and
@@ -58,19 +64,24 @@ package struct LabPipeline: Sendable {
             return FileOutcome(path: path, content: .unreadable(error))
         }
         let lab: Lab
+        var pipeline = self
         do throws(LabError) {
-            lab = try LabParser.parse(bytes: bytes, path: path, bareLanguage: bareLanguage, kind: documentKind)
+            let config = try configs?.config(for: path)
+            if packageModules == nil, let package = config?.package { pipeline.packageModules = configPackages[package] }
+            lab = try LabParser.parse(bytes: bytes, path: path, bareLanguage: bareLanguage, kind: documentKind, config: config)
             if lab.isGuide {
                 let plan = try GuidePlan(lab, appleAvailable: appleAvailable)
                 var only: Int? = nil
                 if let line { only = try plan.sample(at: line) }
-                return FileOutcome(path: path, content: .guide(runGuide(plan, only: only)))
+                return FileOutcome(path: path, content: .guide(pipeline.runGuide(plan, only: only)))
             }
             if let line { throw LabError(lab.location(line: line), .lineInLab(why: lab.kind.reason)) }
         } catch {
-            return FileOutcome(path: path, content: .invalid(error, bytes: bytes))
+            // An error in the file's `.labrunner` shows that file's line.
+            let shown = error.location.path == path ? bytes : (try? LabFile.read(error.location.path)) ?? []
+            return FileOutcome(path: path, content: .invalid(error, bytes: shown))
         }
-        return FileOutcome(path: path, content: .lab(lab, parts: runAll(lab)))
+        return FileOutcome(path: path, content: .lab(lab, parts: pipeline.runAll(lab)))
     }
 
     func runGuide(_ plan: GuidePlan, only: Int?) -> GuideOutcome {
@@ -215,7 +226,7 @@ package struct LabPipeline: Sendable {
 package enum Platform {
     /// Apple-only cells compile where SwiftUI does; the tool is built on the same platform as the labs.
     #if canImport(SwiftUI)
-    static let hasSwiftUI = true
+    package static let hasSwiftUI = true
     #else
     package static let hasSwiftUI = false
     #endif

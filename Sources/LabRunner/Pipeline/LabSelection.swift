@@ -8,10 +8,10 @@ package enum LabSelection {
     /// against all of them: a scenario is unknown when no lab of the whole run declares it, so
     /// every shard of a matrix agrees. Reads nothing without `scenarios` or `shard`.
     package static func select(_ paths: [String], scenarios: [String], shard: Shard?,
-                               bareLanguage: String? = nil) throws(UnknownScenario) -> [String] {
+                               bareLanguage: String? = nil, configs: TreeConfigSearch? = nil) throws(UnknownScenario) -> [String] {
         guard !scenarios.isEmpty || shard != nil else { return paths }
         let facts = Parallel.map(paths.count, width: ProcessInfo.processInfo.activeProcessorCount) { index in
-            Facts(path: paths[index], weighed: shard != nil, bareLanguage: bareLanguage)
+            Facts(path: paths[index], weighed: shard != nil, bareLanguage: bareLanguage, config: try? configs?.config(for: paths[index]))
         }
         let readable = facts.compactMap(\.scenarios)
         // Without a single readable lab the run's own input errors say more than this check.
@@ -34,13 +34,14 @@ package enum LabSelection {
         let scenarios: [String]?
         let weight: Int
 
-        init(path: String, weighed: Bool, bareLanguage: String?) {
+        /// `config`: the file's `.labrunner` (its `bare` language decides which fences are cells).
+        init(path: String, weighed: Bool, bareLanguage: String?, config: TreeConfig?) {
             self.path = path
             guard let bytes = try? LabFile.read(path) else {
                 (scenarios, weight) = (nil, 0)
                 return
             }
-            if weighed, let lab = try? LabParser.parse(bytes: bytes, path: path, bareLanguage: bareLanguage) {
+            if weighed, let lab = try? LabParser.parse(bytes: bytes, path: path, bareLanguage: bareLanguage, config: config) {
                 (scenarios, weight) = (lab.scenarios, Shard.weight(of: lab))
                 return
             }

@@ -11,6 +11,14 @@ struct SwiftToolchain: LabToolchain {
     let moduleCacheWithoutCache: String?
     let limiter: JobLimiter
     let outputLimit: Int
+    /// The package samples compile against (`--package`): its search path for every build, its
+    /// object files for those that link. Part of the key, through the arguments.
+    var package: PackageModules? = nil
+
+    /// What swiftc gets beyond the lab's settings.
+    private func extraArguments(_ program: LabProgram) -> [String] {
+        program.extraArguments + (package?.arguments(linking: !program.checkOnly) ?? [])
+    }
 
     /// The cache key, nil without a cache. A lookup only uses a version already known (asking
     /// swiftc runs alongside the first builds); storing waits for it.
@@ -19,7 +27,7 @@ struct SwiftToolchain: LabToolchain {
               let version = waitForVersion ? lookup.wait() : lookup.known else { return nil }
         return compiler.cacheKey(for: program.lab, program: program.source, compilerVersion: version,
                                  environment: environment, checkOnly: program.checkOnly,
-                                 syntaxOnly: program.syntaxOnly, extraArguments: program.extraArguments)
+                                 syntaxOnly: program.syntaxOnly, extraArguments: extraArguments(program))
     }
 
     func cachedExecutable(_ program: LabProgram) -> String? {
@@ -39,7 +47,7 @@ struct SwiftToolchain: LabToolchain {
         let moduleCache = cache.flatMap { $0.prepareLayout() ? $0.modulesFolder : nil } ?? moduleCacheWithoutCache
         let build = try compiler.build(program.lab, program: program.source, in: directory.path, environment: environment,
                                        moduleCache: moduleCache, limiter: limiter, checkOnly: program.checkOnly,
-                                       syntaxOnly: program.syntaxOnly, extraArguments: program.extraArguments,
+                                       syntaxOnly: program.syntaxOnly, extraArguments: extraArguments(program),
                                        crashIsVerdict: program.crashIsVerdict)
         return use(build, directory.path)
     }

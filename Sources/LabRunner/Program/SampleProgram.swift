@@ -15,9 +15,10 @@ package enum SampleProgram {
         let file = SwiftLiteral.string(plan.lab.path)
         var out = runs == nil ? "import Foundation\n" : Prelude.source(scenarios: plan.lab.scenarios)
         // A DocC catalog's samples use its module without importing it; a reader has what earlier samples imported.
-        var implicit: [String] = []
+        var implicit = plan.lab.settings.imports
         for sample in batch {
-            for need in plan.samples[sample].needs where need.line == nil && SampleModules.catalogModule(forFile: plan.lab.path) == need.module {
+            for need in plan.samples[sample].needs where need.line == nil
+                && (SampleModules.catalogModule(forFile: plan.lab.path) == need.module || need.module == GuidePlan.manifestModule && plan.samples[sample].role == .manifest) {
                 if !implicit.contains(need.module) { implicit.append(need.module) }
             }
         }
@@ -26,10 +27,12 @@ package enum SampleProgram {
                 implicit.append(need.module)
             }
         }
-        for module in implicit { out += "import \(module)\n" }
+        for module in implicit { out += "import \(SampleModules.importable(module))\n" }
         let pieces = SampleBatches.layout(batch, candidates)
         var openScope: Int? = nil
         var markedRun = false
+        var mainType: String? = nil
+        var ownLocation = false
         for piece in pieces {
             if openScope != nil, !(piece.scoped && piece.sample == openScope) {
                 out += "}\n"
@@ -46,13 +49,34 @@ package enum SampleProgram {
             let symbols = plan.symbols[piece.reference.sample]
             let item = symbols.items[piece.reference.item]
             let line = plan.markdownLine(sample: piece.reference.sample, codeLine: item.lines.lowerBound)
+            var text = item.source(in: symbols.code)
+            // A sample's own `#sourceLocation` directives (a proposal about them) do not nest
+            // with ours: between its opening one and its closing one, its items go as written.
+            let directive = text.drop(while: { $0 == " " })
+            if directive.hasPrefix("#sourceLocation") {
+                ownLocation = !directive.replacingOccurrences(of: " ", with: "").hasPrefix("#sourceLocation()")
+                out += text + "\n"
+                continue
+            }
+            if ownLocation {
+                out += text + "\n"
+                continue
+            }
             out += "#sourceLocation(file: \(file), line: \(line))\n"
-            out += item.source(in: symbols.code)
+            // A sample that runs is a main.swift behind the prelude's markers, where `@main` cannot
+            // be: its type's `main()` is called after the markers instead (below).
+            if piece.reference.sample == runs, item.isMain, let range = text.range(of: "@main") {
+                text.replaceSubrange(range, with: "     ")
+                mainType = item.names.first
+            }
+            out += text
             out += "\n#sourceLocation()\n"
         }
         if openScope != nil { out += "}\n" }
         if let runs {
             if !markedRun { out += "Lab.cell(\(plan.samples[runs].index))\n" }
+            // `try` and `await` only warn when `main()` neither throws nor is async.
+            if let mainType { out += "try await \(mainType).main()\n" }
             out += "Lab.end()\n"
         }
         return out

@@ -70,6 +70,8 @@ package struct GuideListing: Codable, Sendable {
     let title: String?
     let kind: String
     let kindReason: String
+    /// The settings a `.labrunner` file or the front matter set, with where; nil when none.
+    var settings: [SettingSource]? = nil
     let samples: [SampleEntry]
 
     /// The listing of a file read as a guide, its Apple-only samples skipped unless this platform has SwiftUI.
@@ -83,6 +85,7 @@ package struct GuideListing: Codable, Sendable {
         title = lab.title
         kind = lab.kind.kind.rawValue
         kindReason = lab.kind.reason
+        settings = SettingSource.list(lab.settings)
         let catalog = SampleModules.catalogModule(forFile: lab.path)
         samples = plan.samples.indices.map { index in
             let sample = plan.samples[index]
@@ -138,6 +141,7 @@ package struct GuideListing: Codable, Sendable {
     package func text() -> [String] {
         var out = [path + (title.map { "  \($0)" } ?? "")]
         out.append("read as a \(kind): \(kindReason)")
+        out += (settings ?? []).map(\.line)
         out.append(samples.isEmpty ? "samples: (none)" : "samples:")
         for sample in samples {
             var head = "  line \(sample.line): "

@@ -8,6 +8,10 @@ package struct LabListing: Codable, Sendable {
         let swiftVersion: String
         let timeout: Double
         let swiftcFlags: [String]
+        /// A `.labrunner` file's `imports`; nil when none.
+        var imports: [String]? = nil
+        /// The settings a `.labrunner` file or the front matter set, with where; nil when none.
+        var sources: [SettingSource]? = nil
     }
     struct CellEntry: Codable, Sendable {
         let index: Int
@@ -41,7 +45,8 @@ package struct LabListing: Codable, Sendable {
     package init(_ lab: Lab) {
         path = lab.path
         let s = lab.settings
-        settings = Settings(title: s.title, scenarios: s.scenarios, swiftVersion: s.swiftVersion, timeout: s.timeout, swiftcFlags: s.swiftcFlags)
+        settings = Settings(title: s.title, scenarios: s.scenarios, swiftVersion: s.swiftVersion, timeout: s.timeout, swiftcFlags: s.swiftcFlags,
+                            imports: s.imports.isEmpty ? nil : s.imports, sources: SettingSource.list(s))
         sections = lab.sections
         cells = lab.cells.map { cell in
             var reason: String? = nil
@@ -67,6 +72,7 @@ package struct LabListing: Codable, Sendable {
         out.append("scenarios: \(settings.scenarios.joined(separator: ", "))")
         out.append("swift-version: \(settings.swiftVersion), timeout: \(ReportText.seconds(settings.timeout))"
                    + (settings.swiftcFlags.isEmpty ? "" : ", swiftc-flags: \(settings.swiftcFlags.joined(separator: " "))"))
+        out += (settings.sources ?? []).map(\.line)
         out.append("sections: \(sections.isEmpty ? "(none)" : sections.joined(separator: ", "))")
         out.append("cells:")
         for cell in cells {

@@ -80,6 +80,10 @@ package struct TerminalReport: Sendable {
         let tally = guide.tally
         let verdict = tally.failed > 0 ? style.red("FAIL") : style.green("PASS")
         out.append("  " + verdict + "  " + tally.summary)
+        if verbose {
+            let compiled = guide.samples.filter(\.compilerRan).count
+            out.append(style.dim(compiled == 0 ? "  cache hit: swiftc not run" : "  swiftc ran for \(compiled) of \(guide.samples.count) samples"))
+        }
         out += guide.notes.map { "  " + style.cyan($0) }
         return out
     }

@@ -114,6 +114,38 @@ struct ContextResolverTests {
         #expect(Self.given(contexts, 3) == ["0.0"])
     }
 
+    /// swift-evolution 0257: a later sample calls `foo`, which only a listing (an elided body) declares.
+    @Test func namesOnlyAListingDeclaresAreNoted() {
+        let contexts = Self.resolve([
+            "enum E {\n    case baz\n}\n\nfunc foo(_ bar: Bar, _ e: E) {...}",
+            "foo(\n    bar,\n    .baz\n)",
+            "func foo(_ x: Int) {}",
+            "foo(1)",
+            "func takesConstTPtr(_: UnsafePointer<Int>)",
+            "func helper() { takesConstTPtr(p) }\nhelper()",
+        ])
+        let foo = ListingUse(name: "foo", sample: 0)
+        #expect(contexts[1].listingUses == [foo])
+        #expect(contexts[3].listingUses == [], "a program declares foo since")
+        #expect(contexts[5].listingUses == [ListingUse(name: "takesConstTPtr", sample: 4)])
+        #expect(contexts[1].usedListing(in: "cannot find 'foo' in scope") == foo)
+        #expect(contexts[1].usedListing(in: "cannot find type 'foo' in scope") == foo)
+        #expect(contexts[1].usedListing(in: "cannot find 'bar' in scope") == nil)
+        #expect(contexts[1].usedListing(in: "cannot find 'foo' here") == nil)
+    }
+
+    /// swift-evolution 0474: a sample missing a `}` would swallow what follows it in a program
+    /// (errors at no line of the guide); it fails itself, and gives nothing, like a listing.
+    @Test func aSampleWhoseBracketsDoNotBalanceGivesNoContext() {
+        let contexts = Self.resolve([
+            "extension Array {\n  var second: Element? {\n    if isEmpty { return nil } else {\n      return self[1]\n  }\n}",
+            "struct Point {\n  var x = 0\n",
+            "print([1, 2].second as Any)\nlet p = Point()",
+        ])
+        #expect(Self.given(contexts, 2) == [])
+        #expect(contexts[2].listingUses == [ListingUse(name: "Point", sample: 1)])
+    }
+
     @Test func directives() {
         let codes = ["var log: [String] = []", "log.append(\"a\")", "print(log)"]
         #expect(Self.given(Self.resolve(codes), 2) == ["0.0"])

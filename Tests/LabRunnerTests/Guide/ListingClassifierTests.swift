@@ -29,6 +29,14 @@ struct ListingClassifierTests {
         ("struct Model {\n    var name: String\n    // ...\n", "fragment: '{' never closed, the rest elided"),
         ("return value * 2", "fragment: 'return' outside a function"),
         ("default:\n    fatalError()", "fragment: 'default' outside a switch"),
+        // Excerpts of swift-evolution and swift-async-algorithms (corpus).
+        ("class NSArray : NSObject ... {\n  func enumerateObjects(_ block: () -> Void)\n}", "fragment: elision '...'"),
+        ("if case let x = a, let y = b {", "fragment: ends with '{', its body not shown"),
+        ("if expr then {\nwhile expr do {", "fragment: ends with '{', its body not shown"),
+        (".package(url: \"https://github.com/apple/swift-async-algorithms\", from: \"1.0.0\"),", "fragment: ends with ','"),
+        (".target(name: \"<target>\", dependencies: [\n    .product(name: \"AsyncAlgorithms\", package: \"swift-async-algorithms\"),\n]),", "fragment: ends with ','"),
+        ("    let value = self\n    total += value\n    self = value + global", "fragment: 'self' outside a type"),
+        ("networkRequest.fetchData() { [weak self] result in\n    guard let self else { return }\n    self.render(result)\n}", "fragment: 'self' outside a type"),
     ])
     func listings(code: String, reason: String) {
         #expect(Self.reason(code) == reason, "\(code)")
@@ -45,6 +53,13 @@ struct ListingClassifierTests {
         "var stored: Int\nstored = 3",
         "if case .some(let x) = optional { print(x) }",
         "func\nlet x = 1", // an unfinished declaration: swiftc says what is wrong
+        "struct Counter { var n = 0; mutating func bump() { self.n += 1 } }",
+        "extension Int { var doubled: Int { self * 2 } }",
+        "let type = Int.self\nprint(type)",
+        "func outer() {\n    struct Inner { var x = 1; func get() -> Int { self.x } }\n    print(Inner().get())\n}",
+        "func sum(_ xs: Int...) -> Int { xs.reduce(0, +) }",
+        "let all = 1 ... 5\nlet from = xs[1...]",
+        "func f(_ lhs: Int?, _ rhs: Int?) -> ClosedRange<Int> { lhs! ... rhs! }",   // swift-evolution 0180
     ])
     func programs(code: String) {
         #expect(Self.reason(code) == nil, "\(code)")
@@ -58,6 +73,7 @@ struct ListingClassifierTests {
         "func f() {\n    print(1)\n}\n}",
         "let s = \"unterminated\nprint(s)",
         "struct Model {\n    var name: String\n",
+        "func f() {\n    print(1)\n",
     ])
     func brokenProgramsAreNotListings(code: String) {
         #expect(Self.reason(code) == nil, "\(code)")

@@ -37,6 +37,31 @@ struct SampleBatchesTests {
         #expect(file.batches == [[0, 3], [1, 2]])
     }
 
+    /// swift-evolution 0223: an extension giving `Array` an initializer made another sample's
+    /// `Array<Int>(unsafeUninitializedCapacity:…)` ambiguous in their shared program, and that
+    /// error was its verdict; 0477: an extension's `appendInterpolation` changes every string
+    /// interpolation of the program.
+    @Test func anExtensionReachesItsTypesInitializerCallsAndEveryInterpolation() {
+        let file = File([
+            "extension Array {\n  init(unsafeUninitializedCapacity: Int, initializingWith: (inout UnsafeMutableBufferPointer<Element>, inout Int) throws -> Void) rethrows { self = [] }\n}",
+            "var a = Array<Int>(unsafeUninitializedCapacity: 10) { buffer, count in count = 0 }",
+            "extension String.StringInterpolation {\n  mutating func appendInterpolation<T>(_ value: T?, default: String) { appendLiteral(default) }\n}",
+            "let n: Int? = nil\nprint(n as Any)",
+        ])
+        #expect(file.batches == [[0, 3], [1], [2]])
+    }
+
+    /// swift-evolution 0312: `extension EnumeratedSequence: LazySequenceProtocol` changes what
+    /// `.lazy` and `filter` give for every `enumerated()` in the program, with no name in common.
+    @Test func aConformanceOfATypeTheProgramDoesNotDeclareKeepsItsSampleApart() {
+        let file = File([
+            "extension EnumeratedSequence: LazySequenceProtocol {}",
+            "print([1, 2].enumerated().lazy.map { $0.offset })",
+            "struct P {}\nextension P: Equatable {}",
+        ])
+        #expect(file.batches == [[0], [1, 2]])
+    }
+
     @Test func sharedContextIsEmittedOnce() {
         let file = File(["struct Point { var x = 0 }", "print(Point().x)", "let p = Point()\nprint(p)"])
         #expect(file.batches == [[0, 1, 2]])

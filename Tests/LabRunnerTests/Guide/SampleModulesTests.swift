@@ -39,4 +39,15 @@ struct SampleModulesTests {
         #expect(SampleModules.needs(SampleSymbols(code: "import ArgumentParser"), path: path)
             == [SampleModules.Need(module: "ArgumentParser", line: 1)])
     }
+
+    /// swift-evolution 0451: a raw identifier names a module; a later sample inherits the import
+    /// as it was written, or swiftc reads `import myapp` and a division.
+    @Test func aRawModuleNameIsImportedWithItsBackticks() throws {
+        let text = "```swift\nimport `myapp/extensions/utils`\n```\n\n```swift\nlet x = 1\n```\n"
+        let plan = try GuidePlan(LabParser.parse(bytes: Array(text.utf8), path: "guide.md"), appleAvailable: false)
+        let candidate = BatchCandidate(sample: 1, symbols: plan.symbols, context: plan.contexts[1], referenced: [], runs: false)
+        #expect(SampleProgram.source([1], plan: plan, candidates: [1: candidate]).contains("import `myapp/extensions/utils`\n"))
+        #expect(SampleModules.importable("Foundation") == "Foundation")
+        #expect(SampleModules.importable("_3D") == "_3D")
+    }
 }

@@ -106,7 +106,6 @@ import Testing
               struct Stack (line 7): uses Stack
           line 18: package manifest [fresh]
             modules: PackageDescription (line 20), Stacks (the catalog's)
-            imports from earlier samples: Collections (line 6)
           line 23: skipped, marked skip
             modules: Stacks (the catalog's)
             imports from earlier samples: Collections (line 6)

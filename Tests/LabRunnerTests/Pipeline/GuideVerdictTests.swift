@@ -1,0 +1,105 @@
+import Testing
+@testable import LabRunner
+
+/// A guide sample built alone that fails is only failed for errors of its own: errors in what
+/// another sample gave it, or a name only a listing declares, make it skipped with the reason;
+/// `failed to produce diagnostic` beside real errors is a failure, not a crash.
+struct GuideVerdictTests {
+    /// Answers a check with errors at Markdown lines for every sample whose code is in the program.
+    final class ScriptedToolchain: LabToolchain {
+        let errors: [(code: String, line: Int, message: String)]
+
+        init(_ errors: [(code: String, line: Int, message: String)]) { self.errors = errors }
+
+        func cachedExecutable(_ program: LabProgram) -> String? { nil }
+        func cachedCheck(_ program: LabProgram) -> BuildOutcome? { nil }
+        func build<T>(_ program: LabProgram, _ use: (BuildOutcome, String) -> T) throws(BuildError) -> T {
+            let diagnostics = errors.filter { program.source.contains($0.code) }.map {
+                Diagnostic(severity: .error, location: SourceLocation(path: program.lab.path, line: $0.line, column: 1), message: $0.message)
+            }
+            return use(BuildOutcome(executable: nil, succeeded: diagnostics.isEmpty, diagnostics: diagnostics, rawOutput: "", duration: 1), "/folder")
+        }
+        func storeExecutable(_ program: LabProgram, builtAt path: String) -> String? { nil }
+        func storeCheck(_ program: LabProgram, build: BuildOutcome, folder: String) {}
+        func runScenarios(_ scenarios: [String], executable: String, timeout: Double,
+                          repeats: Int) -> [[Result<ScenarioRun, ProcessError>]] { [] }
+    }
+
+    // Excerpts of swift-evolution: 0304 (a type using one never declared, used later), 0257 (a
+    // call of a function only an elided listing declares), 0344 (pseudo-code that crashes swiftc's
+    // diagnostics beside real errors), 0474 (a sample missing its `}`, extended later).
+    static let guide = """
+    ```swift
+    struct Meal { let main: Dish }
+    ```
+
+    ```swift
+    func eat(_ meal: Meal) {}
+    ```
+
+    ```swift
+    func foo(_ bar: Int) {...}
+    ```
+
+    ```swift
+    foo(1)
+    ```
+
+    ```swift
+    let odd = 1
+    ```
+
+    ```swift
+    let proxy = <<make proxy>>(id: id)
+    ```
+
+    ```swift
+    struct Point {
+      var x = 0
+    ```
+
+    ```swift
+    let p = Point()
+    ```
+
+    """
+
+    static let errors: [(code: String, line: Int, message: String)] = [
+        ("struct Meal", 2, "cannot find type 'Dish' in scope"),
+        ("foo(1)", 14, "cannot find 'foo' in scope"),
+        ("let odd", 18, "failed to produce diagnostic for expression; please submit a bug report"),
+        ("<<make", 22, "consecutive statements on a line must be separated by ';'"),
+        ("<<make", 22, "failed to produce diagnostic for expression; please submit a bug report"),
+        ("struct Point", 26, "expected '}' in struct"),
+        ("Point()", 31, "cannot find 'Point' in scope"),
+    ]
+
+    @Test func verdicts() throws {
+        var pipeline = LabPipeline(compiler: SwiftCompiler(path: "/nonexistent/swiftc"), environment: [:])
+        pipeline.toolchain = ScriptedToolchain(Self.errors)
+        pipeline.appleAvailable = false
+        let lab = try LabParser.parse(bytes: Array(Self.guide.utf8), path: "guide.md")
+        let plan = try GuidePlan(lab, appleAvailable: false)
+        let samples = pipeline.runGuide(plan, only: nil).samples
+        let described = samples.map { sample -> String in
+            switch sample.verdict {
+            case .passed: "\(sample.line) passed"
+            case .failed(.compile(let errors)): "\(sample.line) failed: " + errors.map(\.message).joined(separator: "; ")
+            case .failed: "\(sample.line) failed"
+            case .listing(let reason): "\(sample.line) listing: \(reason.description)"
+            case .skipped(let skip): "\(sample.line) skipped: \(skip.description)"
+            case .compilerCrashed: "\(sample.line) crashed"
+            }
+        }
+        #expect(described == [
+            "1 failed: cannot find type 'Dish' in scope",
+            "5 skipped: uses declarations of the sample at line 1, which do not compile",
+            "9 listing: fragment: elision '...'",
+            "13 skipped: uses foo, which only the listing at line 9 declares",
+            "17 crashed",
+            "21 failed: consecutive statements on a line must be separated by ';'; failed to produce diagnostic for expression; please submit a bug report",
+            "25 failed: expected '}' in struct",
+            "30 skipped: uses declarations of the sample at line 25, which do not compile",
+        ])
+    }
+}
