@@ -42,6 +42,18 @@ import Testing
         #expect(configured.stdout.contains("package: Fixture from the cache"))
         #expect(configured.stdout.contains("PASS  2 samples: 2 passed"))
 
+        // The README's `// Prints` comments are checked against what the package prints, and
+        // `--update` writes them back byte for byte (the package build is warm: no rebuild).
+        let original = try Data(contentsOf: URL(fileURLWithPath: tree + "/README.md"))
+        let stale = String(decoding: original, as: UTF8.self).replacingOccurrences(of: #"// Prints "Hello, world!""#, with: #"// Prints "Hi, world!""#)
+        try Data(stale.utf8).write(to: URL(fileURLWithPath: tree + "/README.md"))
+        let differs = try LabRunnerCLI.run(["run", "--cache-dir", cache + "/labrunner", "README.md"], in: tree)
+        #expect(differs.status == 1)
+        #expect(differs.stdout.contains("README.md:11: output differs from the // Prints comments (- expected, + actual)"), "\(differs.stdout)")
+        let update = try LabRunnerCLI.run(["run", "--update", "--cache-dir", cache + "/labrunner", "README.md"], in: tree)
+        #expect(update.status == 0, "\(update.stdout)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: tree + "/README.md")) == original)
+
         // Without the package, the same README cannot find its module.
         let without = try LabRunnerCLI.run(["run", "--cache-dir", cache + "/labrunner", "package/README.md"])
         #expect(without.stdout.contains("needs module Fixture"), "\(without.stdout)")
