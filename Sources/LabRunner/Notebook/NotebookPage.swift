@@ -72,6 +72,9 @@ package struct NotebookPage: Sendable {
                 html += "<p class=\"sample \(css)\"><span class=\"verdict\">\(HTMLEscaping.text(words))</span></p>\n"
                 let errors = sample.errors.flatMap { [$0.line] + ($0.excerpt?.lines(style: .plain) ?? []) }
                 if !errors.isEmpty { html += "<pre class=\"problem\">\(HTMLEscaping.text(errors.joined(separator: "\n")))</pre>\n" }
+                // What it printed against its output block or `// Prints` comments.
+                let diffs = sample.run?.run?.mismatches.flatMap { [$0.header] + $0.diff } ?? []
+                if !diffs.isEmpty { html += "<pre class=\"problem\">\(HTMLEscaping.text(diffs.joined(separator: "\n")))</pre>\n" }
             }
             return html
         }
