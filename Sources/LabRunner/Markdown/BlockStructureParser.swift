@@ -198,6 +198,11 @@ struct BlockStructureParser {
             leaf = .none
             return
         }
+        addFenceLine(&cursor, fenceIndent: fenceIndent, line: line, number: number)
+    }
+
+    /// A content line of the open fence, less up to the fence's own indentation (CommonMark).
+    private mutating func addFenceLine(_ cursor: inout LineCursor, fenceIndent: Int, line: SourceLine, number: Int) {
         var indentation = fenceIndent
         while indentation > 0 && MarkdownASCII.isSpaceOrTab(cursor.byte(at: cursor.offset)) {
             cursor.advance(columns: 1)
@@ -236,12 +241,7 @@ struct BlockStructureParser {
             fence = nil
             return
         }
-        var indentation = fenceIndent
-        while indentation > 0 && MarkdownASCII.isSpaceOrTab(cursor.byte(at: cursor.offset)) {
-            cursor.advance(columns: 1)
-            indentation -= 1
-        }
-        fence?.addLine(number: number, cursor: cursor, lineEnd: line.end)
+        addFenceLine(&cursor, fenceIndent: fenceIndent, line: line, number: number)
     }
 
     private mutating func openFence(
