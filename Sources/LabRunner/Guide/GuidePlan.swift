@@ -14,10 +14,11 @@ package struct GuidePlan: Sendable {
     package init(_ lab: Lab, appleAvailable: Bool) throws(LabError) {
         let cells = lab.cells
         let symbols = cells.map { SampleSymbols(code: $0.block.code) }
+        let prints = cells.map(GuidePlan.prints)
         var roles: [SampleRole] = []
         var inputs: [ContextSample] = []
-        for (cell, symbols) in zip(cells, symbols) {
-            let role = GuidePlan.role(cell, symbols, appleAvailable: appleAvailable)
+        for (index, (cell, symbols)) in zip(cells, symbols).enumerated() {
+            let role = GuidePlan.role(cell, symbols, prints: prints[index], appleAvailable: appleAvailable)
             roles.append(role)
             let directive: ContextDirective = cell.sampleDirectives.fresh || cell.role == .standalone ? .fresh
                 : cell.sampleDirectives.continues.map { .continues($0) } ?? .inherit
@@ -33,6 +34,7 @@ package struct GuidePlan: Sendable {
             }
         }
         let appleOnly = GuidePlan.appleOnlyNames(cells, symbols, roles)
+        let ownNeeds = symbols.map { SampleModules.needs($0, path: lab.path) }
         var samples: [GuideSample] = []
         /// Modules the samples so far imported (with the Markdown line): the reader has them.
         var imported: [SampleModules.Need] = []
@@ -41,9 +43,9 @@ package struct GuidePlan: Sendable {
             if case .program = role, let (name, line) = GuidePlan.appleOnlyUse(index, symbols, contexts[index], appleOnly) {
                 role = .skipped(.contextNeedsApple(name: name, line: line))
             }
-            var needs = SampleModules.needs(symbols[index], path: lab.path)
+            var needs = ownNeeds[index]
             for earlier in Set(contexts[index].references.map(\.sample)).sorted() {
-                for need in SampleModules.needs(symbols[earlier], path: lab.path) where !needs.contains(where: { $0.module == need.module }) {
+                for need in ownNeeds[earlier] where !needs.contains(where: { $0.module == need.module }) {
                     needs.append(SampleModules.Need(module: need.module, line: nil))
                 }
             }
@@ -60,8 +62,7 @@ package struct GuidePlan: Sendable {
             // A sample that starts fresh has nothing of the samples before it, imports included.
             let inherited = inputs[index].directive == .fresh ? []
                 : imported.filter { earlier in !needs.contains(where: { $0.module == earlier.module }) }
-            samples.append(GuideSample(cell: cell, role: role, needs: needs, inheritedImports: inherited,
-                                       prints: GuidePlan.prints(cell)))
+            samples.append(GuideSample(cell: cell, role: role, needs: needs, inheritedImports: inherited, prints: prints[index]))
             if case .program = role {
                 for need in symbols[index].imports where !need.isConditional && !imported.contains(where: { $0.module == need.module }) {
                     imported.append(SampleModules.Need(module: need.module, line: GuidePlan.markdownLine(cell, codeLine: need.line)))
@@ -84,14 +85,14 @@ package struct GuidePlan: Sendable {
         }
     }
 
-    private static func role(_ cell: Cell, _ symbols: SampleSymbols, appleAvailable: Bool) -> SampleRole {
+    private static func role(_ cell: Cell, _ symbols: SampleSymbols, prints: [PrintsComment], appleAvailable: Bool) -> SampleRole {
         if cell.isSkipped { return .skipped(.marked) }
         if case .apple(let reason) = cell.platform, !appleAvailable { return .skipped(.needsApple(reason: reason)) }
         let reasons = ListingClassifier.reasons(symbols)
         if !reasons.isEmpty { return .listing(reasons) }
         if symbols.items.isEmpty { return .skipped(.empty) }
         // A hidden setup block only gives context: readers see no output of it to check.
-        return .program(runs: !cell.isHiddenSetup && (!cell.outputs.isEmpty || !GuidePlan.prints(cell).isEmpty))
+        return .program(runs: !cell.isHiddenSetup && (!cell.outputs.isEmpty || !prints.isEmpty))
     }
 
     /// The sample's counted `// Prints` comments; none when it has an output block (the block is checked).

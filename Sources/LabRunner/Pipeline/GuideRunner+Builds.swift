@@ -15,16 +15,8 @@ extension GuideRunner {
         var check = LabProgram(lab: buildLab, source: source, checkOnly: true)
         check.extraArguments = extraArguments
         check.crashIsVerdict = true
+        guard let running else { return .built(try checked(check, compiled: &compiled)) }
         let tools = self.tools
-        guard let running else {
-            if let cached = tools.cachedCheck(check) { return .built(cached) }
-            let build = try tools.build(check) { build, folder in
-                tools.storeCheck(check, build: build, folder: folder)
-                return build
-            }
-            compiled = true
-            return .built(build)
-        }
         var program = LabProgram(lab: buildLab, source: source, checkOnly: false)
         program.extraArguments = extraArguments
         program.crashIsVerdict = true
@@ -42,6 +34,18 @@ extension GuideRunner {
         }
         compiled = true
         return result
+    }
+
+    /// What swiftc says of a check: from the cache, else built (`compiled` set) and stored, failed or not.
+    private func checked(_ check: LabProgram, compiled: inout Bool) throws(BuildError) -> BuildOutcome {
+        let tools = self.tools
+        if let cached = tools.cachedCheck(check) { return cached }
+        let build = try tools.build(check) { build, folder in
+            tools.storeCheck(check, build: build, folder: folder)
+            return build
+        }
+        compiled = true
+        return build
     }
 
     // MARK: - Runs
@@ -85,21 +89,11 @@ extension GuideRunner {
         var check = LabProgram(lab: buildLab, source: source, checkOnly: true)
         check.syntaxOnly = true
         check.crashIsVerdict = true
-        let build: BuildOutcome
-        let tools = self.tools
-        if let cached = tools.cachedCheck(check) {
-            build = cached
-        } else {
-            build = try tools.build(check) { build, folder in
-                tools.storeCheck(check, build: build, folder: folder)
-                return build
-            }
-            compiled = true
-        }
+        let build = try checked(check, compiled: &compiled)
         var verdicts: [Int: SampleVerdict] = [:]
-        let errors = build.diagnostics.filter { $0.severity == .error }
+        let errors = build.diagnostics.filter { $0.severity == .error }.map { (error: $0, sample: sample(at: $0.location)) }
         for index in samples {
-            let own = errors.filter { sample(at: $0.location) == index }
+            let own = errors.filter { $0.sample == index }.map(\.error)
             guard !own.isEmpty, case .listing(let reasons) = plan.samples[index].role else { continue }
             verdicts[index] = .failed(.listingSyntax(own, reason: reasons[0]))
         }

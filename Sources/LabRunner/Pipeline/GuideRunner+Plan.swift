@@ -25,16 +25,23 @@ extension GuideRunner {
 
     /// How many swiftc runs checking `plan` takes when nothing fails: what `--shard` weighs.
     static func programCount(_ plan: GuidePlan) -> Int {
+        let (programs, listings) = work(plan, Array(plan.samples.indices))
+        return batches(plan, programs: programs).1.count + (listings.isEmpty ? 0 : 1)
+    }
+
+    /// Of `indices`, the samples that are built (programs, manifests) and the API listings whose
+    /// syntax is checked (declarations without bodies; other listings are not Swift to parse).
+    static func work(_ plan: GuidePlan, _ indices: [Int]) -> (programs: [Int], listings: [Int]) {
         var programs: [Int] = []
-        var listings = false
-        for (index, sample) in plan.samples.enumerated() {
-            switch sample.role {
+        var listings: [Int] = []
+        for index in indices {
+            switch plan.samples[index].role {
             case .program, .manifest: programs.append(index)
-            case .listing(let reasons): listings = listings || reasons[0].kind == .declarationsWithoutBodies
-            case .skipped: break
+            case .listing(let reasons) where reasons[0].kind == .declarationsWithoutBodies: listings.append(index)
+            case .listing, .skipped: break
             }
         }
-        return batches(plan, programs: programs).1.count + (listings ? 1 : 0)
+        return (programs, listings)
     }
 
     static func runs(_ index: Int, _ plan: GuidePlan) -> Bool {

@@ -25,17 +25,14 @@ struct GuideRunner {
     func run() -> Result<[SampleOutcome], BuildError> {
         let chosen = only.map { [$0] } ?? Array(plan.samples.indices)
         var verdicts: [Int: SampleVerdict] = [:]
-        var programs: [Int] = []
-        var listings: [Int] = []
         for index in chosen {
             switch plan.samples[index].role {
             case .skipped(let reason): verdicts[index] = .skipped(reason)
-            case .listing(let reasons):
-                if reasons[0].kind == .declarationsWithoutBodies { listings.append(index) }
-                verdicts[index] = .listing(reasons[0])
-            case .program, .manifest: programs.append(index)
+            case .listing(let reasons): verdicts[index] = .listing(reasons[0])
+            case .program, .manifest: break
             }
         }
+        let (programs, listings) = GuideRunner.work(plan, chosen)
         let (candidates, batches) = GuideRunner.batches(plan, programs: programs)
         let results = LockedValue([Int: SampleVerdict]())
         let ran = LockedValue(Set<Int>())
@@ -83,7 +80,6 @@ struct GuideRunner {
 
     private func runs(_ index: Int) -> Bool { GuideRunner.runs(index, plan) }
 
-
     // MARK: - Programs
 
     /// Verdicts for the samples of `batch`, splitting it where it fails. `missing`: modules found
@@ -129,10 +125,11 @@ struct GuideRunner {
             return verdicts
         }
         if batch.count == 1 { return [batch[0]: verdict(batch[0], errors: errors, missing: known)] }
+        let owners = errors.map { sample(at: $0.location) }
         var failing = Set<Int>()
         var unattributed = errors.isEmpty
-        for error in errors {
-            if let sample = sample(at: error.location), batch.contains(sample) { failing.insert(sample) } else { unattributed = true }
+        for owner in owners {
+            if let owner, batch.contains(owner) { failing.insert(owner) } else { unattributed = true }
         }
         var verdicts: [Int: SampleVerdict] = [:]
         var next = BatchSplitter.next(after: batch, failing: failing, unattributed: unattributed)
@@ -142,7 +139,8 @@ struct GuideRunner {
             // building it again alone (one slow sample is not compiled twice). The rest are built
             // again, since an error can hide others.
             for sample in failing {
-                verdicts[sample] = verdict(sample, errors: errors.filter { self.sample(at: $0.location) == sample }, missing: known)
+                let own = zip(errors, owners).filter { $0.1 == sample }.map(\.0)
+                verdicts[sample] = verdict(sample, errors: own, missing: known)
             }
             next = next.filter { part in !(part.count == 1 && failing.contains(part[0])) }
         }

@@ -16,9 +16,10 @@ package enum SampleProgram {
         var out = runs == nil ? "import Foundation\n" : Prelude.source(scenarios: plan.lab.scenarios)
         // A DocC catalog's samples use its module without importing it; a reader has what earlier samples imported.
         var implicit = plan.lab.settings.imports
+        let catalogModule = SampleModules.catalogModule(forFile: plan.lab.path)
         for sample in batch {
             for need in plan.samples[sample].needs where need.line == nil
-                && (SampleModules.catalogModule(forFile: plan.lab.path) == need.module || need.module == GuidePlan.manifestModule && plan.samples[sample].role == .manifest) {
+                && (need.module == catalogModule || need.module == GuidePlan.manifestModule && plan.samples[sample].role == .manifest) {
                 if !implicit.contains(need.module) { implicit.append(need.module) }
             }
         }
