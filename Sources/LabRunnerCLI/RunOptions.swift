@@ -127,7 +127,7 @@ struct RunOptions: Sendable {
     /// `--bare LANG`: only `swift` makes bare fences cells; any other language leaves them alone.
     static func bareLanguage(_ value: String?) throws(UsageError) -> String? {
         guard let value else { return nil }
-        guard !value.isEmpty, value.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) else {
+        guard LabSettings.isLanguageName(value) else {
             throw .badValue(option: "--bare", value: value, expected: "a language name, such as swift")
         }
         return value

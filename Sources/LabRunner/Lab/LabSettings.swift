@@ -33,6 +33,11 @@ extension LabSettings {
         return seconds
     }
 
+    /// A fence language for `--bare` or a configuration's `bare`: letters, digits, `-` and `_`.
+    package static func isLanguageName(_ name: String) -> Bool {
+        !name.isEmpty && name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }
+    }
+
     /// What `timeoutSeconds` accepts, for error messages.
     package static let timeoutRange = "a number of seconds greater than 0 and at most 86400 (a day), such as 10 or 2.5"
 }

@@ -17,8 +17,8 @@ package struct TreeConfig: Sendable, Equatable {
     package var folder: String { (path as NSString).deletingLastPathComponent }
     /// `swift-version`, `swiftc-flags` and `timeout` over the defaults, for files to start from.
     package var settings = LabSettings()
-    /// `imports`: modules imported into every sample and lab, in order.
-    package var imports: [String] = []
+    /// `imports`: modules imported into every sample and lab, in order (kept in `settings`).
+    package var imports: [String] { settings.imports }
     /// `package`, resolved against `folder` (absolute when `path` is).
     package var package: String? = nil
     /// `bare`: how fences without an info string read.
@@ -71,14 +71,13 @@ package struct TreeConfig: Sendable, Equatable {
             guard !modules.isEmpty, modules.allSatisfy(Self.isModuleName) else {
                 throw bad("module names separated by commas, such as 'Foundation, RegexBuilder'")
             }
-            imports = modules
             settings.imports = modules
         case "package":
             guard !value.isEmpty else { throw bad("the path of a package folder, relative to this file") }
             package = value.hasPrefix("/") ? value : URL(fileURLWithPath: folder.isEmpty ? "." : folder)
                 .appendingPathComponent(value).standardizedFileURL.path
         case "bare":
-            guard !value.isEmpty, value.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) else {
+            guard LabSettings.isLanguageName(value) else {
                 throw bad("a language name, such as swift")
             }
             bareLanguage = value
