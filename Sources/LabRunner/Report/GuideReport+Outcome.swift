@@ -3,21 +3,12 @@ extension GuideReport {
     /// - Parameter updated: lines of samples whose `// Prints` comments `--update` rewrote: they pass.
     init(_ outcome: GuideOutcome, appleAvailable: Bool, updated: Set<Int> = []) {
         let lab = outcome.lab
-        var tally = SampleTally()
         let samples = outcome.samples.map { sample in
-            let report = updated.contains(sample.line) ? SampleReport(updated: sample, path: lab.path)
+            updated.contains(sample.line) ? SampleReport(updated: sample, path: lab.path)
                 : SampleReport(sample, plan: outcome.plan, appleAvailable: appleAvailable)
-            switch report.status {
-            case .passed: tally.passed += 1
-            case .failed: tally.failed += 1
-            case .listing: tally.listings += 1
-            case .skipped: tally.skipped += 1
-            case .compilerCrash: tally.compilerCrashes += 1
-            }
-            return report
         }
         self.init(title: lab.title, kindReason: lab.kind.reason, samples: samples,
-                  toolFailure: outcome.toolFailure.map(ToolFailureReport.init), tally: tally)
+                  toolFailure: outcome.toolFailure.map(ToolFailureReport.init))
     }
 }
 

@@ -6,9 +6,11 @@ package struct GuideReport: Sendable {
     package let samples: [SampleReport]
     /// swiftc missing or broken: nothing was checked.
     package let toolFailure: ToolFailureReport?
-    package let tally: SampleTally
     /// What the run could not do for the file, in words (`--update` on a guide).
     package var notes: [String] = []
+
+    /// The samples counted by verdict.
+    package var tally: SampleTally { SampleTally(samples) }
 
     /// Tests: a guide's passed and failed samples (crashes, listings and skips are not tests).
     package var counts: Counts { Counts(passed: tally.passed, failed: tally.failed) }
@@ -23,6 +25,18 @@ package struct SampleTally: Sendable, Equatable {
     package var compilerCrashes = 0
 
     package var total: Int { passed + failed + listings + skipped + compilerCrashes }
+
+    init(_ samples: [SampleReport]) {
+        for sample in samples {
+            switch sample.status {
+            case .passed: passed += 1
+            case .failed: failed += 1
+            case .listing: listings += 1
+            case .skipped: skipped += 1
+            case .compilerCrash: compilerCrashes += 1
+            }
+        }
+    }
 
     /// `12 samples: 9 passed, 2 listings, 1 failed`: counts that are 0 left out, passed always said.
     package var summary: String {

@@ -13,7 +13,7 @@ struct GuideChangeTests {
     }
 
     static func guide(_ samples: [SampleReport]) -> GuideReport {
-        GuideReport(title: nil, kindReason: "", samples: samples, toolFailure: nil, tally: SampleTally())
+        GuideReport(title: nil, kindReason: "", samples: samples, toolFailure: nil)
     }
 
     @Test func aNewErrorIsNamedAndAFixedSampleNowPasses() {
