@@ -1,0 +1,64 @@
+import Foundation
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#endif
+
+/// Whether another user could have written a file labrunner acts on: the rule the compile cache
+/// (whose executables are run) and the `.labrunner` search (whose settings are obeyed) share.
+package enum FileOwnership {
+    /// `stat` of `path` (following symlinks), or nil.
+    static func status(_ path: String) -> stat? {
+        var info = stat()
+        return stat(path, &info) == 0 ? info : nil
+    }
+
+    /// `lstat` of `path` (a symlink as itself), or nil.
+    static func linkStatus(_ path: String) -> stat? {
+        var info = stat()
+        return lstat(path, &info) == 0 ? info : nil
+    }
+
+    /// The owner of `info` when it is not the running user (nor root, when `trustingRoot`):
+    /// root can write anything anyway, so a file of root's gives it nothing more.
+    static func foreignOwner(_ info: stat, trustingRoot: Bool = false) -> uid_t? {
+        info.st_uid == geteuid() || (trustingRoot && info.st_uid == 0) ? nil : info.st_uid
+    }
+
+    /// The owner of `path` (a symlink as itself) when it exists and is not the running user.
+    static func foreignOwner(_ path: String) -> uid_t? {
+        linkStatus(path).flatMap { foreignOwner($0) }
+    }
+
+    /// Whether a user other than the owner may write it: group- or world-writable. (Whether the
+    /// group has other members is not asked: a group can gain members later.)
+    static func othersCanWrite(_ info: stat) -> Bool { info.st_mode & 0o022 != 0 }
+
+    /// Why the settings file at `path` may not be obeyed, or nil when only its owner (the
+    /// running user or root) could have written it: the file, followed through a symlink, and
+    /// the folder it is in must be owned by the running user or root and writable by no one
+    /// else, but for a folder with the sticky bit (as `/tmp`), where others cannot replace it.
+    package static func distrust(settingsFile path: String) -> String? {
+        let real = FileManager.default.fileExists(atPath: path) ? URL(fileURLWithPath: path).resolvingSymlinksInPath().path : path
+        let folder = (real as NSString).deletingLastPathComponent
+        let checks: [(path: String, info: stat?, what: String)] = [
+            (path, linkStatus(path), "it"), (real, status(real), "it"), (folder, status(folder), "its folder \(folder)"),
+        ]
+        for check in checks {
+            guard let info = check.info else { return "cannot read \(check.what == "it" ? check.path : check.what): \(String(cString: strerror(errno)))" }
+            if let owner = foreignOwner(info, trustingRoot: true) {
+                return "\(check.what) belongs to uid \(owner), neither you (uid \(geteuid())) nor root, so another user may have written it"
+                    + " (run labrunner as its owner, or chown it)"
+            }
+            let isLink = info.st_mode & S_IFMT == S_IFLNK  // a symlink's own mode means nothing
+            let sticky = info.st_mode & S_IFMT == S_IFDIR && info.st_mode & S_ISVTX != 0
+            if !isLink, !sticky, othersCanWrite(info) {
+                let mode = String(info.st_mode & 0o7777, radix: 8)
+                let done = check.what == "it" ? "changed it" : "replaced the file"
+                return "\(check.what) can be written by others (mode \(mode)), so another user could have \(done) (chmod go-w \(check.path))"
+            }
+        }
+        return nil
+    }
+}
