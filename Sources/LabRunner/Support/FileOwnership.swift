@@ -31,9 +31,34 @@ package enum FileOwnership {
         linkStatus(path).flatMap { foreignOwner($0) }
     }
 
-    /// Whether a user other than the owner may write it: group- or world-writable. (Whether the
-    /// group has other members is not asked: a group can gain members later.)
-    static func othersCanWrite(_ info: stat) -> Bool { info.st_mode & 0o022 != 0 }
+    /// Whether a user other than the owner may write it: world-writable, or group-writable by a
+    /// group that is not the owner's own. A user private group (named as its user, the user's
+    /// primary group, no other member listed) counts as the owner's, as Debian's OpenSSH has it:
+    /// with a umask of 002 every new file is group-writable by that group.
+    static func othersCanWrite(_ info: stat) -> Bool {
+        info.st_mode & 0o002 != 0 || (info.st_mode & 0o020 != 0 && !isPrivateGroup(info.st_gid, of: info.st_uid))
+    }
+
+    private static func isPrivateGroup(_ gid: gid_t, of uid: uid_t) -> Bool {
+        var userEntry = passwd()
+        var groupEntry = group()
+        var userFound: UnsafeMutablePointer<passwd>? = nil
+        var groupFound: UnsafeMutablePointer<group>? = nil
+        var userBuffer = [CChar](repeating: 0, count: 16_384)
+        var groupBuffer = [CChar](repeating: 0, count: 65_536)
+        guard getpwuid_r(uid, &userEntry, &userBuffer, userBuffer.count, &userFound) == 0, userFound != nil,
+              getgrgid_r(gid, &groupEntry, &groupBuffer, groupBuffer.count, &groupFound) == 0, groupFound != nil,
+              let userName = userEntry.pw_name, let groupName = groupEntry.gr_name
+        else { return false }  // unknown, or more members than the buffer holds: not private
+        let name = String(cString: userName)
+        guard userEntry.pw_gid == gid, String(cString: groupName) == name else { return false }
+        var member = groupEntry.gr_mem
+        while let listed = member?.pointee {
+            if String(cString: listed) != name { return false }
+            member = member?.advanced(by: 1)
+        }
+        return true
+    }
 
     /// Why the settings file at `path` may not be obeyed, or nil when only its owner (the
     /// running user or root) could have written it: the file, followed through a symlink, and

@@ -67,10 +67,10 @@ struct TreeConfigSearchTests {
         #expect(try self.search(in: root).0.config(for: "lab.md")?.packageName == "evilpkg")
     }
 
-    /// Group- or world-writable: others could change it; a folder others can write without the
-    /// sticky bit (as /tmp has) lets them replace it.
-    @Test(arguments: [(0o644, 0o755, true), (0o600, 0o700, true), (0o664, 0o755, false), (0o646, 0o755, false),
-                      (0o644, 0o775, false), (0o644, 0o777, false), (0o644, 0o1777, true)])
+    /// World-writable: others could change it; a folder others can write without the sticky bit
+    /// (as /tmp has) lets them replace it.
+    @Test(arguments: [(0o644, 0o755, true), (0o600, 0o700, true), (0o646, 0o755, false), (0o666, 0o755, false),
+                      (0o644, 0o777, false), (0o644, 0o1777, true)])
     func aConfigOthersCanWriteIsRefused(fileMode: Int, folderMode: Int, obeyed: Bool) throws {
         let root = try LabRunnerCLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: root) }
@@ -82,6 +82,24 @@ struct TreeConfigSearchTests {
         let said = warnings.withLock { $0 }
         #expect(said.count == (obeyed ? 0 : 1))
         #expect(said.allSatisfy { $0.hasPrefix("ignored \(root)/docs/.labrunner: ") })
+    }
+
+    /// Group-writable is others' writing too, unless the group is the owner's own (a user
+    /// private group, as a umask of 002 leaves every new file): root's group 0 is root's own,
+    /// 65534 (nogroup) is not.
+    @Test(.enabled(if: getuid() == 0, "giving a file to another group (chgrp to 65534) needs root"),
+          arguments: [(0o664, 0o755, 0, true), (0o644, 0o775, 0, true), (0o664, 0o755, 65534, false), (0o644, 0o775, 65534, false)])
+    func aConfigAGroupCanWriteIsRefusedUnlessTheGroupIsTheOwners(fileMode: Int, folderMode: Int, group: Int, obeyed: Bool) throws {
+        let root = try LabRunnerCLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try write("package: pkg\n", to: root + "/docs/.labrunner")
+        for (path, mode) in [(root + "/docs/.labrunner", fileMode), (root + "/docs", folderMode)] {
+            #expect(chown(path, 0, gid_t(group)) == 0)
+            #expect(chmod(path, mode_t(mode)) == 0)
+        }
+        let (search, warnings) = search(in: root)
+        #expect(try search.config(for: "docs/lab.md")?.packageName == (obeyed ? "pkg" : nil))
+        #expect(warnings.withLock { $0 }.count == (obeyed ? 0 : 1))
     }
 
     /// The search stops at the user's home folder (read, not climbed above), and at a
