@@ -61,27 +61,29 @@ package enum FileOwnership {
     }
 
     /// Why the settings file at `path` may not be obeyed, or nil when only its owner (the
-    /// running user or root) could have written it: the file, followed through a symlink, and
-    /// the folder it is in must be owned by the running user or root and writable by no one
-    /// else, but for a folder with the sticky bit (as `/tmp`), where others cannot replace it.
+    /// running user or root) could have written it: the file (a symlink and its target) and its
+    /// folder (both folders, for a symlink) must belong to the running user or root and be
+    /// writable by no one else (`othersCanWrite`), but for a folder with the sticky bit (as
+    /// `/tmp`), where others cannot replace a file they do not own.
     package static func distrust(settingsFile path: String) -> String? {
         let real = FileManager.default.fileExists(atPath: path) ? URL(fileURLWithPath: path).resolvingSymlinksInPath().path : path
-        let folder = (real as NSString).deletingLastPathComponent
-        let checks: [(path: String, info: stat?, what: String)] = [
-            (path, linkStatus(path), "it"), (real, status(real), "it"), (folder, status(folder), "its folder \(folder)"),
-        ]
-        for check in checks {
-            guard let info = check.info else { return "cannot read \(check.what == "it" ? check.path : check.what): \(String(cString: strerror(errno)))" }
+        // Whoever can write the link's folder or the target's can swap the file.
+        let folders = Set([path, real].map { ($0 as NSString).deletingLastPathComponent }).sorted()
+        let checks = [(path, "it", false), (real, "it", true)] + folders.map { ($0, "its folder \($0)", true) }
+        for (checked, what, follow) in checks {
+            guard let info = follow ? status(checked) : linkStatus(checked) else {
+                return "cannot read \(what == "it" ? checked : what): \(String(cString: strerror(errno)))"
+            }
             if let owner = foreignOwner(info, trustingRoot: true) {
-                return "\(check.what) belongs to uid \(owner), neither you (uid \(geteuid())) nor root, so another user may have written it"
+                return "\(what) belongs to uid \(owner), neither you (uid \(geteuid())) nor root, so another user may have written it"
                     + " (run labrunner as its owner, or chown it)"
             }
             let isLink = info.st_mode & S_IFMT == S_IFLNK  // a symlink's own mode means nothing
             let sticky = info.st_mode & S_IFMT == S_IFDIR && info.st_mode & S_ISVTX != 0
             if !isLink, !sticky, othersCanWrite(info) {
                 let mode = String(info.st_mode & 0o7777, radix: 8)
-                let done = check.what == "it" ? "changed it" : "replaced the file"
-                return "\(check.what) can be written by others (mode \(mode)), so another user could have \(done) (chmod go-w \(check.path))"
+                let done = what == "it" ? "changed it" : "replaced the file"
+                return "\(what) can be written by others (mode \(mode)), so another user could have \(done) (chmod go-w \(checked))"
             }
         }
         return nil

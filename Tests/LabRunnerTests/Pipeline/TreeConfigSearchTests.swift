@@ -84,6 +84,20 @@ struct TreeConfigSearchTests {
         #expect(said.allSatisfy { $0.hasPrefix("ignored \(root)/docs/.labrunner: ") })
     }
 
+    /// A symlinked `.labrunner` is checked at both ends: the target's folder counts too.
+    @Test func aSymlinkedConfigIsCheckedWhereItPoints() throws {
+        let root = try LabRunnerCLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try write("package: pkg\n", to: root + "/shared/labrunner.conf")
+        try FileManager.default.createDirectory(atPath: root + "/docs", withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: root + "/docs/.labrunner", withDestinationPath: root + "/shared/labrunner.conf")
+        #expect(try search(in: root).0.config(for: "docs/lab.md")?.packageName == "pkg")
+        #expect(chmod(root + "/shared", 0o777) == 0)
+        let (search, warnings) = search(in: root)
+        #expect(try search.config(for: "docs/lab.md") == nil)
+        #expect(warnings.withLock { $0 }.first?.contains("its folder \(root)/shared can be written by others (mode 777)") == true)
+    }
+
     /// Group-writable is others' writing too, unless the group is the owner's own (a user
     /// private group, as a umask of 002 leaves every new file): root's group 0 is root's own,
     /// 65534 (nogroup) is not.
