@@ -86,7 +86,7 @@ extension LabFile {
         }
         do throws(LabError) {
             // The file's `.labrunner` applies here as in a run.
-            let config = try TreeConfigSearch().config(for: path)
+            let config = try TreeConfigStep.search().config(for: path)
             return try make(LabParser.parse(bytes: bytes, path: path, bareLanguage: bareLanguage, kind: kind, config: config))
         } catch {
             let shown = error.location.path == path ? bytes : (try? LabFile.read(error.location.path)) ?? []

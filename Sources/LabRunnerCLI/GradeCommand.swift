@@ -70,16 +70,10 @@ struct GradeCommand {
             if !ran { Console.out(Array(terminal.render(entry.file).dropFirst())) }
         }
         guard let output else { return ExitStatus.success }
-        do {
-            try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
-            try Data(report.csv.utf8).write(to: URL(fileURLWithPath: (output as NSString).appendingPathComponent("grades.csv")), options: .atomic)
-            try Data(report.json.utf8).write(to: URL(fileURLWithPath: (output as NSString).appendingPathComponent("grades.json")), options: .atomic)
-            for entry in report.entries {
-                let path = (output as NSString).appendingPathComponent(entry.student + ".feedback.txt")
-                try Data(report.feedback(entry).utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
-            }
-        } catch {
-            Console.error("cannot write to \(output): \(error.localizedDescription)")
+        // Each file on its own: one that cannot be written is said, and the others still are.
+        let failures = GradeFiles.write(report, to: output)
+        guard failures.isEmpty else {
+            for failure in failures { Console.error(failure) }
             return ExitStatus.usage
         }
         Console.out("wrote \(output)/grades.csv, grades.json and \(report.entries.count) feedback file\(report.entries.count == 1 ? "" : "s")")

@@ -15,7 +15,7 @@ struct RunCommand {
         let environment = ProcessInfo.processInfo.environment
         var labPaths: [String]
         var sampleLines: [String: Int] = [:]
-        let configs = TreeConfigSearch()
+        let configs = TreeConfigStep.search()
         do {
             (labPaths, sampleLines) = try LabFile.expandWithLines(options.paths, excluding: configs.excludes)
         } catch {

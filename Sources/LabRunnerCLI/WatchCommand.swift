@@ -18,7 +18,7 @@ struct WatchCommand {
         let environment = ProcessInfo.processInfo.environment
         let run = options.run
         var paths: [String]
-        let configs = TreeConfigSearch()
+        let configs = TreeConfigStep.search()
         do {
             paths = try LabFile.expandWithLines(run.paths, excluding: configs.excludes).paths
         } catch {

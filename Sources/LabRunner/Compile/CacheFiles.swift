@@ -9,22 +9,13 @@ import Glibc
 /// failure is a `nil`/`false` the cache turns into "no cache", never a thrown error or a crash.
 enum CacheFiles {
     /// `stat` of `path` (following symlinks), or nil.
-    static func status(_ path: String) -> stat? {
-        var info = stat()
-        return stat(path, &info) == 0 ? info : nil
-    }
+    static func status(_ path: String) -> stat? { FileOwnership.status(path) }
 
     /// `lstat` of `path` (a symlink as itself), or nil.
-    static func linkStatus(_ path: String) -> stat? {
-        var info = stat()
-        return lstat(path, &info) == 0 ? info : nil
-    }
+    static func linkStatus(_ path: String) -> stat? { FileOwnership.linkStatus(path) }
 
     /// The owner of `path` (a symlink as itself) when it exists and is not the running user.
-    static func foreignOwner(_ path: String) -> uid_t? {
-        guard let info = linkStatus(path), info.st_uid != geteuid() else { return nil }
-        return info.st_uid
-    }
+    static func foreignOwner(_ path: String) -> uid_t? { FileOwnership.foreignOwner(path) }
 
     static func isDirectory(_ info: stat) -> Bool { info.st_mode & S_IFMT == S_IFDIR }
     static func isRegularFile(_ info: stat) -> Bool { info.st_mode & S_IFMT == S_IFREG }

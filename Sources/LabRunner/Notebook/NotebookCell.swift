@@ -14,7 +14,8 @@ struct NotebookCell {
         let range = (line + 1)...(line + max(1, codeLines.count))
         let diagnostics = results.diagnostics(in: range)
         let errorLines = Set(diagnostics.filter { $0.severity == "error" }.compactMap { $0.location?.line })
-        let views = results.scenarios[line] ?? []
+        // A compile_fail or no_run cell is not run in scenarios: its check is its only verdict.
+        let views = results.checks[line] == nil ? results.scenarios[line] ?? [] : []
         let verdict = self.verdict(views, diagnostics: diagnostics)
         var html = "<section class=\"cell \(verdict.css)\" id=\"\(anchor)\" data-line=\"\(line)\">\n"
         html += "<div class=\"cell-head\"><a class=\"where\" href=\"#\(anchor)\">\(HTMLEscaping.text(path)):\(line)</a>"

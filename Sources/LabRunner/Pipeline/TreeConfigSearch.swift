@@ -2,15 +2,28 @@ import Foundation
 
 /// Finds the `.labrunner` file (`TreeConfig`) that applies to a Markdown file: the nearest one in
 /// its folder or a folder above, looking no higher than the repository's root (a folder holding
-/// `.git`) or the filesystem's root. Only the nearest file applies: files are not merged.
+/// `.git`) or the user's home folder, whichever comes first; outside both, up to `/`. Only the
+/// nearest file applies: files are not merged.
+///
+/// A file another user could have written (`FileOwnership.distrust`) is refused with a warning
+/// and no configuration applies: its settings choose the package built and run, and its flags.
 ///
 /// Each folder is looked at once per run, whatever the number of files below it.
 package final class TreeConfigSearch: Sendable {
     private let folders = LockedValue([String: Result<TreeConfig?, LabError>]())
     private let workingDirectory: String
+    /// The user's home folder, absolute and standardized: the search never climbs above it.
+    private let home: String?
+    private let warn: @Sendable (String) -> Void
+    private let refused = LockedValue(Set<String>())
 
-    package init(workingDirectory: String = FileManager.default.currentDirectoryPath) {
+    /// `warn` is told, once per file, of a configuration refused because another user could have written it.
+    package init(workingDirectory: String = FileManager.default.currentDirectoryPath,
+                 home: String? = ProcessInfo.processInfo.environment["HOME"],
+                 warn: @escaping @Sendable (String) -> Void = { _ in }) {
         self.workingDirectory = workingDirectory
+        self.home = home.flatMap { $0.hasPrefix("/") ? URL(fileURLWithPath: $0).standardizedFileURL.path : nil }
+        self.warn = warn
     }
 
     /// The configuration of `file` (a path as given on the command line), nil when none applies.
@@ -37,8 +50,13 @@ package final class TreeConfigSearch: Sendable {
         let candidate = (folder == "/" ? "" : folder) + "/" + TreeConfig.fileName
         var result: Result<TreeConfig?, LabError>
         if FileManager.default.fileExists(atPath: candidate) {
-            result = Self.read(candidate, shownAs: shown(candidate))
-        } else if folder == "/" || FileManager.default.fileExists(atPath: folder + "/.git") {
+            if let reason = FileOwnership.distrust(settingsFile: candidate) {
+                if refused.withLock({ $0.insert(candidate).inserted }) { warn("ignored \(candidate): \(reason)") }
+                result = .success(nil)
+            } else {
+                result = Self.read(candidate, shownAs: shown(candidate))
+            }
+        } else if folder == "/" || folder == home || FileManager.default.fileExists(atPath: folder + "/.git") {
             result = .success(nil)
         } else {
             result = lookup(URL(fileURLWithPath: folder).deletingLastPathComponent().standardizedFileURL.path)

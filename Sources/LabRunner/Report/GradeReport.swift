@@ -19,12 +19,12 @@ package struct GradeReport: Sendable {
         }
     }
 
-    /// `student,exercise,points,out of`, RFC 4180 quoting where needed.
+    /// `student,exercise,points,out of`, RFC 4180 quoting where needed, a name read as a formula neutralised.
     package var csv: String {
         var lines = ["student,exercise,points,out of"]
         for entry in entries {
             for exercise in entry.points {
-                lines.append([entry.student, exercise.id].map(Self.csvField).joined(separator: ",") + ",\(exercise.earned),\(exercise.outOf)")
+                lines.append([entry.student, exercise.id].map(CSVField.encode).joined(separator: ",") + ",\(exercise.earned),\(exercise.outOf)")
             }
         }
         return lines.joined(separator: "\r\n") + "\r\n"
@@ -75,10 +75,5 @@ package struct GradeReport: Sendable {
         lines.append("")
         lines.append("Expected outputs, hidden checks and hints are the instructor's: a diff at one of your output blocks compares with the instructor's text.")
         return lines.joined(separator: "\n") + "\n"
-    }
-
-    private static func csvField(_ text: String) -> String {
-        guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return text }
-        return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 }

@@ -76,6 +76,25 @@ struct NotebookPageTests {
         #expect(differs.contains("<span class=\"ins\">+error: cannot convert value of type 'String' to specified type 'Double'</span>"))
     }
 
+    /// lab09's `compile_fail` cell: the program ran without it, so every scenario listed it as not
+    /// run; the page showed those tabs under a cell whose check passed.
+    @Test func aCheckedCellShowsItsOwnVerdictAndNoScenarioTabs() {
+        let lab = GoldenFixtures.checksLab()
+        let program = LabOutcome(path: lab.path, lab: lab, status: .ran([ReportFixture.verdict(lab, "mock", outputs: [0: ""])]))
+        guard case .lab(_, let checkParts) = GoldenFixtures.checkPasses().content else {
+            Issue.record("the fixture is a lab")
+            return
+        }
+        let html = Self.page(FileOutcome(path: lab.path, content: .lab(lab, parts: [program] + checkParts)))
+        let check = Self.section(html, id: "L8")
+        #expect(check.contains("<span class=\"badge pass\">passed</span>"))
+        #expect(check.contains("compile_fail: rejected by swiftc as expected"))
+        #expect(!check.contains("class=\"tabs\""))
+        #expect(!check.contains("the program ended before this cell"))
+        // The program's own cell keeps its scenario tab.
+        #expect(Self.section(html, id: "L4").contains("data-scenario=\"mock\""))
+    }
+
     @Test func aFileThatIsNotALabGetsAPageSayingWhy() {
         let html = Self.page(ReportFixture.invalid())
         #expect(html.contains("<pre class=\"problem\">"))

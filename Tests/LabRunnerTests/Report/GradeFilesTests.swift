@@ -1,0 +1,64 @@
+import Foundation
+import Testing
+@testable import LabRunner
+
+/// What `grade -o DIR` writes: a CSV spreadsheets open without running a student's name as a
+/// formula, and a feedback file per student whatever the other students are called.
+struct GradeFilesTests {
+    /// A report of students whose submissions could not be read: zero points each.
+    static func report(_ students: [String]) -> GradeReport {
+        GradeReport(students.map { student in
+            GradeOutcome(student: student, file: ReportFixture.unreadable(student + ".md"), points: [(id: "double", earned: 0, outOf: 2)])
+        }, appleAvailable: false)
+    }
+
+    @Test(arguments: [
+        ("alice", "alice"),
+        ("=HYPERLINK(\"http://x\",\"y\")", "\"'=HYPERLINK(\"\"http://x\"\",\"\"y\"\")\""),
+        ("@SUM(A1:A2)", "'@SUM(A1:A2)"),
+        ("+1", "'+1"),
+        ("-1", "'-1"),
+        ("\tx", "'\tx"),
+        ("\rx", "\"'\rx\""),
+        ("a,b", "\"a,b\""),
+        ("say \"hi\"", "\"say \"\"hi\"\"\""),
+        ("x=1", "x=1"),
+        ("a\r\nb", "\"a\r\nb\""),
+        ("\r\nb", "\"'\r\nb\""),
+    ])
+    func aCellASpreadsheetWouldReadAsAFormulaGetsALeadingQuote(name: String, cell: String) {
+        let csv = Self.report([name]).csv
+        #expect(csv == "student,exercise,points,out of\r\n\(cell),double,0,2\r\n")
+    }
+
+    @Test func aFeedbackFileNameStaysShortAndUnique() {
+        #expect(GradeFiles.feedbackName(for: "alice") == "alice.feedback.txt")
+        let long = String(repeating: "a", count: 250)
+        let name = GradeFiles.feedbackName(for: long)
+        #expect(name.utf8.count <= 120)
+        #expect(name.hasPrefix(String(repeating: "a", count: 80) + "-"))
+        #expect(name.hasSuffix(".feedback.txt"))
+        #expect(GradeFiles.feedbackName(for: long + "b") != name)
+        // Cut at a character, never inside one.
+        let accented = GradeFiles.feedbackName(for: String(repeating: "é", count: 200))
+        #expect(accented.hasPrefix(String(repeating: "é", count: 40) + "-"))
+    }
+
+    /// A 250-character name (a valid file name) stopped `grade` before any later student's feedback.
+    @Test func eachStudentsFeedbackIsWrittenWhateverTheOthersAreCalled() throws {
+        let folder = try LabRunnerCLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let long = String(repeating: "x", count: 250)
+        // bob's feedback cannot be written (a folder holds its name): carol's still is.
+        try FileManager.default.createDirectory(atPath: folder + "/bob.feedback.txt", withIntermediateDirectories: true)
+        let failures = GradeFiles.write(Self.report(["alice", long, "bob", "carol"]), to: folder)
+        #expect(failures.count == 1)
+        #expect(failures.first?.hasPrefix("cannot write \(folder)/bob.feedback.txt: ") == true)
+        for student in ["alice", long, "carol"] {
+            let text = try String(contentsOfFile: folder + "/" + GradeFiles.feedbackName(for: student), encoding: .utf8)
+            #expect(text.hasPrefix(student + "  0 of 2 points"))
+        }
+        #expect(FileManager.default.fileExists(atPath: folder + "/grades.csv"))
+        #expect(FileManager.default.fileExists(atPath: folder + "/grades.json"))
+    }
+}
