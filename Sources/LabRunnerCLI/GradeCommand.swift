@@ -1,14 +1,18 @@
 import Foundation
 import LabRunner
 
-/// `labrunner grade --key LAB SUBMISSION… [-o DIR]`: each submission's code run with the key's
-/// outputs and hidden checks, in parallel, with `run`'s timeouts, isolation and clean-up.
+/// `labrunner grade --key LAB SUBMISSION… [--repeat N] [-o DIR]`: each submission's code run
+/// with the key's outputs and hidden checks, in parallel, with `run`'s timeouts, isolation and clean-up.
 struct GradeCommand {
-    static let spec = ArgumentSpec(options: ["--key", "--output"], aliases: ["-o": "--output"])
+    static let spec = ArgumentSpec(options: ["--key", "--output", "--repeat"], aliases: ["-o": "--output"])
+    /// Runs per scenario unless `--repeat` says otherwise: a check that passes by luck once
+    /// seldom passes three times, and one that differs between runs scores 0 (see teaching.md).
+    static let defaultRepeats = 3
 
     let key: String
     let submissions: [String]
     let output: String?
+    let repeats: Int
 
     init(arguments: [String]) throws(UsageError) {
         let parsed = try Self.spec.parse(arguments)
@@ -17,6 +21,12 @@ struct GradeCommand {
         self.key = key
         submissions = parsed.positionals
         output = parsed.value("--output")
+        repeats = try parsed.value("--repeat").map { text throws(UsageError) in
+            guard let count = Int(text), (1...1000).contains(count) else {
+                throw .badValue(option: "--repeat", value: text, expected: "a whole number from 1 to 1000")
+            }
+            return count
+        } ?? Self.defaultRepeats
     }
 
     /// A submission is named by its file, or its folder (which holds a file named like the key, or one lab).
@@ -51,14 +61,16 @@ struct GradeCommand {
             }
             resolved.append(found)
         }
-        let pipeline: LabPipeline
+        var pipeline: LabPipeline
         do { pipeline = try CheckingPipeline.make(environment: environment) } catch {
             Console.error(error.description)
             return ExitStatus.usage
         }
+        pipeline.repeats = repeats
+        let grading = pipeline
         let found = resolved
         let outcomes = Parallel.map(found.count, width: ProcessInfo.processInfo.activeProcessorCount) { index in
-            pipeline.grade(key: keyLab, submissionPath: found[index].path, student: found[index].student)
+            grading.grade(key: keyLab, submissionPath: found[index].path, student: found[index].student)
         }
         let report = GradeReport(outcomes, appleAvailable: Platform.hasSwiftUI)
         let terminal = TerminalReport(style: .forStandardOutput(environment: environment))

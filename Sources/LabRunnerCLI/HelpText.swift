@@ -67,17 +67,20 @@ enum HelpText {
     """
 
     static let grade = """
-    USAGE: labrunner grade --key LAB SUBMISSION... [-o DIR]
+    USAGE: labrunner grade --key LAB SUBMISSION... [--repeat N] [-o DIR]
 
     Runs each submission (a lab file, or a folder holding one; the student is named by it) with
     the key's expected outputs, hidden checks and settings: its cells are matched to the key's by
     exercise id, and its own transcripts, hints and checks are ignored. Submissions run in
     parallel with the timeouts, isolation and clean-up of `run`. A submission that does not
-    compile scores zero, with its errors at its lines. Prints each student's points.
+    compile scores zero, with its errors at its lines. Prints each student's points, and the
+    checks that printed differently between runs (flaky: the exercise scores zero).
 
     OPTIONS:
       --key LAB            The instructor's lab (with solutions and hidden checks)
-      -o, --output DIR     Also write DIR/grades.csv (student, exercise, points, out of),
+      --repeat N           Run each scenario N times (default 3); an exercise whose checks
+                           differ between runs scores zero and is reported as flaky
+      -o, --output DIR     Also write DIR/grades.csv (student, exercise, points, out of, note),
                            DIR/grades.json and DIR/STUDENT.feedback.txt (diffs and hints)
       -h, --help           Show this help
 

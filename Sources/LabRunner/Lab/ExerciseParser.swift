@@ -4,9 +4,15 @@ enum ExerciseParser {
     static let exerciseKeyword = "exercise", endKeyword = "end-exercise"
     static let keys = ["id", "points", "title"]
 
-    /// The exercises in document order; fills in each cell's solution regions.
+    /// The exercises in document order; fills in each cell's solution regions. With `damage`
+    /// (a submission being graded), a marker or block that cannot be placed is left out and
+    /// listed there instead of thrown, so the exercises that can be found are still graded.
     static func parse(source: MarkdownSource, blocks: [FencedBlock], cells: inout [Cell],
-                      frontMatterLines: Int, path: String) throws(LabError) -> [Exercise] {
+                      frontMatterLines: Int, path: String, damage: inout [LabError]?) throws(LabError) -> [Exercise] {
+        func fail(_ error: LabError) throws(LabError) {
+            guard damage != nil else { throw error }
+            damage?.append(error)
+        }
         var insideFence = [Bool](repeating: false, count: source.lines.count + 1)
         for block in blocks {
             for line in block.openingLine...(block.closingLine ?? block.contentLines.last?.line ?? block.openingLine) {
@@ -18,12 +24,18 @@ enum ExerciseParser {
         var ends: [Int] = []
         for number in stride(from: frontMatterLines + 1, through: source.lines.count, by: 1) where !insideFence[number] {
             guard let directive = ExerciseDirective.parse(line: number, in: source) else { continue }
-            switch try directive.kind(path: path) {
+            let kind: ExerciseDirective.Kind
+            do { kind = try directive.kind(path: path) } catch {
+                try fail(error)
+                continue
+            }
+            switch kind {
             case .end: ends.append(number)
             case .start(let id, let title, let points):
                 if let first = starts.first(where: { $0.id == id }) {
-                    throw LabError(SourceLocation(path: path, line: number, column: directive.column(ofKey: "id")),
-                                   .duplicateExercise(id: id, firstLine: first.line))
+                    try fail(LabError(SourceLocation(path: path, line: number, column: directive.column(ofKey: "id")),
+                                      .duplicateExercise(id: id, firstLine: first.line)))
+                    continue
                 }
                 starts.append((number, id, title, points))
             }
@@ -38,7 +50,8 @@ enum ExerciseParser {
         }
         for block in blocks where InfoString.words(block.info).first?.text == "hint" {
             guard let index = exerciseIndex(at: block.openingLine) else {
-                throw LabError(SourceLocation(path: path, line: block.openingLine), .outsideExercise(what: "hint block"))
+                try fail(LabError(SourceLocation(path: path, line: block.openingLine), .outsideExercise(what: "hint block")))
+                continue
             }
             exercises[index].hints.append(block)
         }
@@ -47,19 +60,21 @@ enum ExerciseParser {
             let owner = exerciseIndex(at: cell.line)
             if let owner, !cell.isSkipped { exercises[owner].cellIndices.append(cell.index) }
             if cell.isHidden && owner == nil {
-                throw LabError(SourceLocation(path: path, line: cell.line), .outsideExercise(what: "hidden cell"))
+                try fail(LabError(SourceLocation(path: path, line: cell.line), .outsideExercise(what: "hidden cell")))
             }
-            let regions = try SolutionRegionScanner.regions(in: cell.block, source: source, path: path)
+            var regions: [SolutionRegion] = []
+            do { regions = try SolutionRegionScanner.regions(in: cell.block, source: source, path: path) } catch { try fail(error) }
             if let first = regions.first, owner == nil || cell.role != .program || cell.isHidden {
-                throw LabError(SourceLocation(path: path, line: first.ifLine),
-                               .outsideExercise(what: "'#if \(Lab.solutionCondition)' region (in a program cell of an exercise, not hidden)"))
+                try fail(LabError(SourceLocation(path: path, line: first.ifLine),
+                                  .outsideExercise(what: "'#if \(Lab.solutionCondition)' region (in a program cell of an exercise, not hidden)")))
+                regions = []
             }
             cells[position].solutions = regions
         }
         // A students' copy has no solutions at all; in an instructor's lab every exercise needs one.
         let isKey = cells.contains { !$0.solutions.isEmpty }
         for exercise in exercises where isKey && !cells.contains(where: { exercise.cellIndices.contains($0.index) && !$0.solutions.isEmpty }) {
-            throw LabError(SourceLocation(path: path, line: exercise.line), .exerciseWithoutSolution(id: exercise.id))
+            try fail(LabError(SourceLocation(path: path, line: exercise.line), .exerciseWithoutSolution(id: exercise.id)))
         }
         return exercises
     }

@@ -13,6 +13,8 @@ package struct Lab: Sendable {
     var exercises: [Exercise] = []
     /// Lab or guide, and why (see `DocumentKind`).
     package var kind = DocumentKindDecision(kind: .lab, reason: "")
+    /// Set on a submission assembled for grading: where its own lines end (see `SubmissionBounds`).
+    var submission: SubmissionBounds? = nil
 
     package var isGuide: Bool { kind.kind == .guide }
 

@@ -7,6 +7,22 @@ package enum LabParser {
     ///   the bare-fence language the file's directive and `bareLanguage` override.
     package static func parse(bytes: [UInt8], path: String, bareLanguage: String? = nil, kind: DocumentKind? = nil,
                               config: TreeConfig? = nil) throws(LabError) -> Lab {
+        var damage: [LabError]? = nil
+        return try parse(bytes: bytes, path: path, bareLanguage: bareLanguage, kind: kind, config: config, damage: &damage)
+    }
+
+    /// A student's submission for grading: an exercise marker that cannot be read (a deleted
+    /// `exercise` line leaves its hint outside any exercise) is left out and listed in `damage`,
+    /// instead of making the whole file invalid; every other error still is one.
+    package static func parseSubmission(bytes: [UInt8], path: String, bareLanguage: String? = nil) throws(LabError) -> (lab: Lab, damage: [LabError]) {
+        var damage: [LabError]? = []
+        let lab = try parse(bytes: bytes, path: path, bareLanguage: bareLanguage, kind: nil, config: nil, damage: &damage)
+        return (lab, damage ?? [])
+    }
+
+    /// `damage`: nil to throw exercise errors, else where to list them.
+    private static func parse(bytes: [UInt8], path: String, bareLanguage: String?, kind: DocumentKind?,
+                              config: TreeConfig?, damage: inout [LabError]?) throws(LabError) -> Lab {
         // Lines need no valid UTF-8, and give the bad byte a line and column.
         let source = MarkdownSource(bytes: bytes)
         if let offset = UTF8Validation.firstInvalidByte(in: bytes) {
@@ -94,7 +110,7 @@ package enum LabParser {
             }
         }
         let exercises = try ExerciseParser.parse(source: source, blocks: blocks, cells: &cells,
-                                                 frontMatterLines: frontMatter.lineCount, path: path)
+                                                 frontMatterLines: frontMatter.lineCount, path: path, damage: &damage)
         let written = LabDirective.documentKind(in: source, after: frontMatter.lineCount,
                                                 before: blocks.first?.openingLine ?? source.lines.count + 1)
         let explicit = kind.map { ($0, "--as \($0.rawValue)") }

@@ -1,5 +1,5 @@
 /// Whether a run of a lab met an exercise's outputs: every cell of the exercise ran to its end and
-/// printed what its output block says, in every scenario that ran.
+/// printed what its output block says, in every scenario that ran, and the same in every repeated run.
 package enum ExerciseVerdict: Sendable, Equatable {
     case done
     /// Not met; `stoppedAt` is the cell line where the program stopped inside this exercise, if
@@ -7,6 +7,9 @@ package enum ExerciseVerdict: Sendable, Equatable {
     case notYet(stoppedAt: Int?)
     /// Not met because an earlier exercise stopped the program before these cells ran.
     case followsFrom(exercise: String)
+    /// Its cells printed differently between repeated runs (`--repeat`): whatever one run
+    /// matched, the exercise is not done, since a grade must not depend on the scheduler.
+    case flaky([FlakyCheck])
 
     var isDone: Bool { self == .done }
 
@@ -17,15 +20,19 @@ package enum ExerciseVerdict: Sendable, Equatable {
             let cells = lab.cells(of: exercise).filter { !$0.isSkipped && $0.role == .program && (appleAvailable || !$0.needsApple) }
             var met = true, ran = true
             var stoppedAt: Int? = nil
+            var flaky: [FlakyCheck] = []
             for verdict in verdicts {
                 let failing = Set(verdict.mismatches.map(\.cell.index))
+                let unsteady = Set(verdict.flakiness?.cells.map(\.cell.index) ?? [])
                 for cell in cells {
                     let stoppedHere = verdict.problem != nil && verdict.lastCell?.index == cell.index
                     if stoppedHere { stoppedAt = stoppedAt ?? cell.line }
                     if verdict.actualOutputs[cell.index] == nil { ran = false }
                     if verdict.actualOutputs[cell.index] == nil || stoppedHere || failing.contains(cell.index) { met = false }
+                    if unsteady.contains(cell.index) { flaky.append(FlakyCheck(cellIndex: cell.index, scenario: verdict.scenario)) }
                 }
             }
+            if !flaky.isEmpty { return .flaky(flaky) }
             // Nothing ran, or the exercise lost its cells (a submission deleted them): not done.
             // Hidden checks alone do not make an exercise: a submission must have its own cells.
             if !cells.contains(where: { !$0.isHidden }) || verdicts.isEmpty { met = false }
@@ -35,6 +42,12 @@ package enum ExerciseVerdict: Sendable, Equatable {
             return .notYet(stoppedAt: stoppedAt)
         }
     }
+}
+
+/// One check of an exercise (a cell, in one scenario) whose output differed between repeated runs.
+package struct FlakyCheck: Sendable, Equatable {
+    package let cellIndex: Int
+    package let scenario: String
 }
 
 /// What checking one exercise of an instructor's lab both ways found: the key is the lab's

@@ -1,19 +1,30 @@
 /// The lab a submission is graded as: the submission's code, cell by cell, under the key's
 /// settings, expected outputs and hidden checks. Cells are matched by exercise id (a student
 /// may have moved an exercise's cells), then by position within the exercise; cells outside
-/// exercises by position among them. The submission's own transcripts, hints and checks are never read.
+/// exercises by position among them. The submission's own transcripts, hints and checks are never
+/// read, except for its cells the key has no place for, which earn nothing and are compared with
+/// their own blocks so that feedback does not call them wrong.
+///
+/// An exercise whose markers the submission lost has no cells of its own: it scores 0, its hidden
+/// checks are left out, and the other exercises are graded. `damage` is where the file broke
+/// (`alice.md:548:1: hint block outside an exercise`), said with each such exercise.
 enum GradedLab {
-    static func assemble(key: Lab, submission: Lab) -> Lab {
+    static func assemble(key: Lab, submission: Lab, damage: String? = nil) -> Lab {
         // The key's text follows the submission's in the graded lab's source, so the key's blocks
         // (hidden checks, expected outputs) have lines and offsets there; the compiler and the
         // reports read cells through the lab's source.
         let joint = KeyAppendix(submission: submission.source, key: key.source)
         var cells: [Cell] = []
-        // Named at the submission's own directive when it has one.
+        // Named at the submission's own directive; line 0 when it has none (the key's line is not the student's).
         var exercises = key.exercises.map { exercise in
             Exercise(id: exercise.id, title: exercise.title, points: exercise.points,
-                     line: submission.exercises.first { $0.id == exercise.id }?.line ?? exercise.line + joint.lineOffset,
+                     line: submission.exercises.first { $0.id == exercise.id }?.line ?? 0,
                      endLine: nil, hints: exercise.hints)
+        }
+        var bounds = SubmissionBounds(ownLineCount: joint.lineOffset)
+        for exercise in key.exercises where !submission.exercises.contains(where: { $0.id == exercise.id }) {
+            bounds.missingExercises[exercise.id] = "its marker '<!-- labrunner: exercise id=\(exercise.id) … -->' is not in your file"
+                + (damage.map { " (the file broke at \($0))" } ?? "")
         }
         func add(_ code: Cell, outputs: [ExpectedOutput], exercise: Int?) {
             cells.append(Cell(index: cells.count, block: code.block, section: code.section, attributes: code.attributes,
@@ -39,52 +50,22 @@ enum GradedLab {
             let keyVisible = key.cells(of: key.exercises[exercise]).filter { !$0.isHidden && !$0.isSkipped && $0.role == .program }
             let theirs = givenCells.filter { submission.exercise(containing: $0)?.id == id }
             for (position, given) in theirs.enumerated() {
-                let outputs = position < keyVisible.count ? keyVisible[position].outputs : []
-                add(given, outputs: joint.expected(outputs, at: given), exercise: exercise)
+                // A cell the key has no place for (another exercise's, whose marker is gone) earns nothing.
+                add(given, outputs: position < keyVisible.count ? joint.expected(keyVisible[position].outputs, at: given) : given.outputs,
+                    exercise: exercise)
             }
-            for hidden in key.cells(of: key.exercises[exercise]) where hidden.isHidden {
+            // Hidden checks of an exercise the submission lost would only test cells that are not there.
+            for hidden in key.cells(of: key.exercises[exercise]) where hidden.isHidden && bounds.missingExercises[id] == nil {
                 let moved = Cell(index: hidden.index, block: joint.moved(hidden.block), section: hidden.section,
                                  attributes: hidden.attributes, platform: hidden.platform, outputs: [], expectedDiagnostics: nil)
                 add(moved, outputs: joint.expected(hidden.outputs, at: nil), exercise: exercise)
             }
         }
-        while let extra = outside.next() { add(extra, outputs: [], exercise: nil) }
-        return Lab(path: submission.path, source: joint.source, settings: key.settings,
-                   frontMatterLines: submission.frontMatterLines, blocks: submission.blocks, cells: cells,
-                   exercises: exercises)
-    }
-}
-
-/// One submission's grade: points per exercise of the key, and the run they come from.
-package struct GradeOutcome: Sendable {
-    package let student: String
-    /// The submission as run (its file could not be read or parsed: `.unreadable`/`.invalid`).
-    package let file: FileOutcome
-    /// Points earned per exercise of the key, in the key's order (all zero when it did not compile).
-    package let points: [(id: String, earned: Int, outOf: Int)]
-}
-
-extension LabPipeline {
-    /// Runs `submissionPath` against the key: the submission's code with the key's outputs and hidden checks.
-    package func grade(key: Lab, submissionPath: String, student: String) -> GradeOutcome {
-        let zero = key.exercises.map { (id: $0.id, earned: 0, outOf: $0.points) }
-        let bytes: [UInt8]
-        do { bytes = try LabFile.read(submissionPath) } catch {
-            return GradeOutcome(student: student, file: FileOutcome(path: submissionPath, content: .unreadable(error)), points: zero)
-        }
-        let submission: Lab
-        do { submission = try LabParser.parse(bytes: bytes, path: submissionPath, bareLanguage: bareLanguage) } catch {
-            return GradeOutcome(student: student, file: FileOutcome(path: submissionPath, content: .invalid(error, bytes: bytes)), points: zero)
-        }
-        let graded = GradedLab.assemble(key: key, submission: submission)
-        var outcome = run(graded)
-        outcome.part = .program
-        var points = zero
-        if case .ran(let verdicts) = outcome.status {
-            let judged = ExerciseVerdict.judge(graded, verdicts: verdicts, appleAvailable: appleAvailable)
-            for (index, verdict) in judged.enumerated() where verdict.isDone { points[index].earned = points[index].outOf }
-        }
-        return GradeOutcome(student: student, file: FileOutcome(path: submissionPath, content: .lab(graded, parts: [outcome])),
-                            points: points)
+        while let extra = outside.next() { add(extra, outputs: extra.outputs, exercise: nil) }
+        var graded = Lab(path: submission.path, source: joint.source, settings: key.settings,
+                         frontMatterLines: submission.frontMatterLines, blocks: submission.blocks, cells: cells,
+                         exercises: exercises)
+        graded.submission = bounds
+        return graded
     }
 }

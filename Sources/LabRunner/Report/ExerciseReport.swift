@@ -16,6 +16,11 @@ package struct ExerciseReport: Sendable, Equatable {
         case notYet(stoppedAt: Int?)
         /// Student's copy: its cells never ran because an earlier exercise stopped the program.
         case followsFrom(String)
+        /// Student's copy: with `--repeat`, these checks (`the cell at line 12 in scenario mock`)
+        /// printed differently between runs, so it is not done whatever one run printed.
+        case flaky([String])
+        /// Graded submission: the exercise's markers are gone from the file, so it was not graded.
+        case missing(String)
     }
 
     package let id: String
@@ -46,6 +51,8 @@ package struct ExerciseReport: Sendable, Equatable {
         case .done: "done"
         case .notYet(let line): "not yet" + (line.map { " (stopped the program in the cell at line \($0))" } ?? "")
         case .followsFrom(let id): "not yet (did not run: follows from exercise '\(id)', which stopped the program)"
+        case .flaky(let checks): "not yet (flaky: printed differently between runs: \(checks.joined(separator: "; ")))"
+        case .missing(let why): "not yet (not graded: \(why))"
         }
     }
 
@@ -59,6 +66,8 @@ package struct ExerciseReport: Sendable, Equatable {
         case .done: "done"
         case .notYet: "not-yet"
         case .followsFrom: "follows-from"
+        case .flaky: "flaky"
+        case .missing: "missing"
         }
     }
 }
@@ -87,6 +96,7 @@ extension ExerciseReport {
                 case .done: .done
                 case .notYet(let line): .notYet(stoppedAt: line)
                 case .followsFrom(let id): .followsFrom(id)
+                case .flaky(let checks): .flaky(checks.map { lab.checkName($0) })
                 }
             }
         } else {
@@ -94,7 +104,7 @@ extension ExerciseReport {
         }
         var reports = zip(lab.exercises, statuses).map { exercise, status in
             ExerciseReport(id: exercise.id, title: exercise.title, points: exercise.points, line: exercise.line,
-                           hint: exercise.hintText, status: status)
+                           hint: exercise.hintText, status: lab.submission?.missingExercises[exercise.id].map { .missing($0) } ?? status)
         }
         guard !lab.hasSolutions, case .ran(let verdicts) = outcome.status else { return reports }
         // Each wrong cell outside exercises goes to the last exercise before it that is not done.
@@ -108,3 +118,4 @@ extension ExerciseReport {
         return reports
     }
 }
+

@@ -166,6 +166,15 @@ extension CompileFailureReport {
 
 extension DiagnosticReport {
     init(_ diagnostic: Diagnostic, lab: Lab) {
+        // In a hidden check: the key's code, which a student's feedback names but does not show.
+        if let location = diagnostic.location, location.path == lab.path, lab.conceals(line: location.line) {
+            let cell = lab.cells.first { $0.codeLines?.contains(location.line) == true }
+            let place = cell.map { lab.checkName(cellIndex: $0.index) } ?? "the instructor's code"
+            self.init(diagnostic: Diagnostic(severity: diagnostic.severity, location: nil,
+                                             message: "in \(place), which calls your code: \(diagnostic.message)"),
+                      excerpt: nil)
+            return
+        }
         let excerpt = diagnostic.location.flatMap { $0.path == lab.path ? Excerpt($0, in: lab.source) : nil }
         self.init(diagnostic: diagnostic, excerpt: excerpt)
     }

@@ -6,7 +6,15 @@ package struct GradeReport: Sendable {
     package struct Entry: Sendable {
         package let student: String
         package let file: FileReport
-        package let points: [(id: String, earned: Int, outOf: Int)]
+        package let points: [ExerciseGrade]
+        /// Per exercise, in order: the checks that printed differently between runs
+        /// (`hidden check 1 of exercise 'sort' in scenario mock`).
+        package let flaky: [[String]]
+        /// Per exercise, in order: why it scored 0 apart from its outputs, for the instructor
+        /// (`flaky: …`, `not graded: …`); "" when nothing.
+        package let notes: [String]
+        /// Exercise markers of the submission that could not be read, at their lines.
+        package let damage: [LabError]
         package var earned: Int { points.reduce(0) { $0 + $1.earned } }
         package var outOf: Int { points.reduce(0) { $0 + $1.outOf } }
     }
@@ -15,24 +23,36 @@ package struct GradeReport: Sendable {
 
     package init(_ outcomes: [GradeOutcome], appleAvailable: Bool) {
         entries = outcomes.map { outcome in
-            Entry(student: outcome.student, file: FileReport(outcome.file, appleAvailable: appleAvailable), points: outcome.points)
+            var graded: Lab? = nil
+            if case .lab(let lab, _) = outcome.file.content { graded = lab }
+            let flaky = outcome.points.map { exercise in graded.map { exercise.flaky.map($0.checkName) } ?? [] }
+            let notes = zip(outcome.points, flaky).map { exercise, checks in
+                if let missing = exercise.missing { return "not graded: \(missing)" }
+                return checks.isEmpty ? "" : "flaky: " + checks.joined(separator: "; ")
+            }
+            return Entry(student: outcome.student, file: FileReport(outcome.file, appleAvailable: appleAvailable),
+                         points: outcome.points, flaky: flaky, notes: notes, damage: outcome.damage)
         }
     }
 
-    /// `student,exercise,points,out of`, RFC 4180 quoting where needed, a name read as a formula neutralised.
+    /// `student,exercise,points,out of,note`, RFC 4180 quoting where needed, a name read as a
+    /// formula neutralised; the note says why an exercise scored 0 apart from its outputs (a flaky
+    /// check, its markers gone).
     package var csv: String {
-        var lines = ["student,exercise,points,out of"]
+        var lines = ["student,exercise,points,out of,note"]
         for entry in entries {
-            for exercise in entry.points {
-                lines.append([entry.student, exercise.id].map(CSVField.encode).joined(separator: ",") + ",\(exercise.earned),\(exercise.outOf)")
+            for (exercise, note) in zip(entry.points, entry.notes) {
+                lines.append([entry.student, exercise.id].map(CSVField.encode).joined(separator: ",") + ",\(exercise.earned),\(exercise.outOf),"
+                             + CSVField.encode(note))
             }
         }
         return lines.joined(separator: "\r\n") + "\r\n"
     }
 
-    /// `{students: [{student, path, points, outOf, compiled, exercises: [{id, points, outOf}]}]}`, keys sorted.
+    /// `{students: [{student, path, points, outOf, compiled, exercises: [{id, points, outOf, flaky, note}]}]}`,
+    /// keys sorted; `flaky` lists the checks that printed differently between runs.
     package var json: String {
-        struct Exercise: Encodable { let id: String; let points: Int; let outOf: Int }
+        struct Exercise: Encodable { let id: String; let points: Int; let outOf: Int; let flaky: [String]; let note: String }
         struct Student: Encodable {
             let student: String, path: String, points: Int, outOf: Int, compiled: Bool
             let exercises: [Exercise]
@@ -43,7 +63,11 @@ package struct GradeReport: Sendable {
             if case .lab(_, let parts, _) = entry.file.content, case .ran = parts.first?.result { compiled = true }
             return Student(student: entry.student, path: entry.file.path, points: entry.earned, outOf: entry.outOf,
                            compiled: compiled,
-                           exercises: entry.points.map { Exercise(id: $0.id, points: $0.earned, outOf: $0.outOf) })
+                           exercises: entry.points.indices.map { index in
+                               let exercise = entry.points[index]
+                               return Exercise(id: exercise.id, points: exercise.earned, outOf: exercise.outOf,
+                                               flaky: entry.flaky[index], note: entry.notes[index])
+                           })
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
@@ -58,6 +82,7 @@ package struct GradeReport: Sendable {
         if case .lab(_, let parts, _) = entry.file.content, case .compileFailed = parts.first?.result { line += "  did not compile" }
         if case .invalid = entry.file.content { line += "  not a valid lab" }
         if case .unreadable = entry.file.content { line += "  unreadable" }
+        for (exercise, note) in zip(entry.points, entry.notes) where !note.isEmpty { line += "\n  \(exercise.id): \(note)" }
         return line
     }
 
@@ -69,11 +94,16 @@ package struct GradeReport: Sendable {
             lines.append(error.description)
         case .invalid(let error, let excerpt):
             lines += TerminalReport(style: .plain).inputError(error, excerpt: excerpt)
-        case .lab, .guide:
+        case .lab(_, _, let document):
+            // Where the file broke: the exercises those markers delimited were not graded.
+            for error in entry.damage { lines += TerminalReport(style: .plain).inputError(error, excerpt: Excerpt(error.location, bytes: document)) }
+            lines += TerminalReport(style: .plain).render(entry.file)
+        case .guide:
             lines += TerminalReport(style: .plain).render(entry.file)
         }
         lines.append("")
-        lines.append("Expected outputs, hidden checks and hints are the instructor's: a diff at one of your output blocks compares with the instructor's text.")
+        lines.append("Expected outputs, hidden checks and hints are the instructor's: a diff at one of your output blocks compares "
+                     + "with the instructor's text; a hidden check is named, never shown.")
         return lines.joined(separator: "\n") + "\n"
     }
 }

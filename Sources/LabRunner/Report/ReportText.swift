@@ -68,8 +68,11 @@ enum ReportText {
         case .outputLimit(let bytes):
             return "stopped: printed more than \(bytes) bytes"
         case .stoppedEarly(let notRun):
-            let lines = notRun.map { index in lab.cells.first { $0.index == index }.map { String($0.line) } ?? "#\(index)" }
-            return "exited before running the cells at lines \(lines.joined(separator: ", "))"
+            let cells = notRun.compactMap { index in lab.cells.first { $0.index == index } }
+            let hidden = cells.filter(lab.conceals).map { lab.checkName(cellIndex: $0.index) }
+            let lines = cells.filter { !lab.conceals($0) }.map { String($0.line) }
+            let named = (lines.isEmpty ? [] : ["the cells at lines \(lines.joined(separator: ", "))"]) + hidden
+            return "exited before running \(named.joined(separator: " and "))"
         case .launchFailed(let message):
             return "could not start: \(message)"
         }

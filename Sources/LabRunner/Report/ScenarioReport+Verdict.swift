@@ -4,7 +4,7 @@ extension ScenarioReport {
     /// A scenario that ran; `updated` when `--update` wrote its outputs back.
     init(_ verdict: ScenarioVerdict, lab: Lab, updated: Bool, appleAvailable: Bool) {
         let status: Status = verdict.passed ? .pass : updated && verdict.problem == nil ? .updated : .fail
-        let stderr = ReportText.withoutStackFrames(verdict.stderr, lab: lab)
+        let stderr = lab.concealingKeyLines(ReportText.withoutStackFrames(verdict.stderr, lab: lab))
         let run = ScenarioRunReport(duration: verdict.duration,
                                     problem: verdict.problem.map { ProblemReport($0, verdict: verdict, lab: lab) },
                                     stderr: stderr, stderrTail: ReportText.tail(of: stderr),
@@ -30,6 +30,11 @@ extension ScenarioReport {
         }
         for cell in flakiness.cells {
             let first = cell.variants[0]
+            if lab.conceals(cell.cell) {
+                out.append("\(lab.checkName(cellIndex: cell.cell.index)) printed differently in \(runs(first)) and "
+                           + cell.variants.dropFirst().map(runs).joined(separator: " and "))
+                continue
+            }
             for other in cell.variants.dropFirst() {
                 out.append("\(lab.location(line: cell.cell.line)): the cell printed differently in \(runs(first)) (-) and \(runs(other)) (+)")
                 out += LineDiff.diff(ReportText.lines(first.text), ReportText.lines(other.text)).renderedLines()
@@ -45,6 +50,11 @@ extension ScenarioReport {
 extension ProblemReport {
     init(_ problem: ScenarioVerdict.Problem, verdict: ScenarioVerdict, lab: Lab) {
         var outputSoFar: [String]? = nil
+        if let cell = verdict.lastCell, lab.conceals(cell) {
+            self.init(kind: ReportText.kind(problem), summary: ReportText.summary(problem, lab: lab), cellIndex: cell.index,
+                      cellLine: nil, place: " in \(lab.checkName(cellIndex: cell.index))", outputSoFar: nil)
+            return
+        }
         if case .timedOut = problem {
             outputSoFar = ReportText.tail(of: ControlPictures.forDisplay(verdict.lastCell.flatMap { verdict.actualOutputs[$0.index] } ?? ""))
         }
@@ -57,7 +67,16 @@ extension ProblemReport {
 
 extension MismatchReport {
     init(_ mismatch: ScenarioVerdict.Mismatch, scenario: String, lab: Lab) {
-        let header = if let expected = mismatch.expected {
+        if lab.conceals(mismatch.cell) {
+            self.init(cellIndex: mismatch.cell.index, cellLine: mismatch.cell.line, expectedLine: nil,
+                      header: "\(lab.checkName(cellIndex: mismatch.cell.index)) printed something else than it should in scenario \(scenario)",
+                      diff: [])
+            return
+        }
+        // The key's block, when the submission has none for this scenario: cite the student's cell.
+        let header = if let expected = mismatch.expected, lab.conceals(line: expected.line) {
+            "\(lab.location(line: mismatch.cell.line)): output differs in scenario \(scenario) (- expected, + actual)"
+        } else if let expected = mismatch.expected {
             "\(lab.location(line: expected.line)): output differs in scenario \(scenario) (- expected, + actual)"
         } else {
             "\(lab.location(line: mismatch.cell.line)): the cell printed output but has no output block for scenario \(scenario) (+ actual)"

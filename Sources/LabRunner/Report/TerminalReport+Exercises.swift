@@ -26,7 +26,8 @@ extension TerminalReport {
                 out.append("    " + style.green("done") + "     \(exercise.id)" + title)
                 continue
             }
-            out.append("    " + style.yellow("not yet") + "  \(exercise.id)" + title + "  (\(path):\(exercise.line))")
+            // Line 0: a graded submission lost the exercise's marker; there is no line of its own to cite.
+            out.append("    " + style.yellow("not yet") + "  \(exercise.id)" + title + (exercise.line > 0 ? "  (\(path):\(exercise.line))" : ""))
             if exercise.message != "not yet" { out.append("             " + style.dim(String(exercise.message.dropFirst("not yet ".count)))) }
             if !exercise.followingFailures.isEmpty {
                 let lines = exercise.followingFailures.map(String.init).joined(separator: ", ")

@@ -121,4 +121,15 @@ struct ExerciseParserTests {
         let lab = try Self.parse("````markdown\n<!-- labrunner: exercise id=a -->\n````\n")
         #expect(lab.exercises.isEmpty)
     }
+
+    /// A submission whose `exercise` line was deleted: `run` refuses the file, grading lists the
+    /// damage at its line and reads the rest.
+    @Test func aSubmissionWithADeletedMarkerIsReadWithItsDamageListed() throws {
+        let text = "```swift\nprint(1)\n```\n```hint\nlost\n```\n<!-- labrunner: exercise id=b -->\n```swift\nprint(2)\n```\n"
+        #expect(throws: LabError.self) { try LabParser.parse(bytes: Array(text.utf8), path: "s.md") }
+        let (lab, damage) = try LabParser.parseSubmission(bytes: Array(text.utf8), path: "s.md")
+        #expect(lab.exercises.map(\.id) == ["b"])
+        #expect(damage.map(\.location.line) == [4])
+        #expect(damage.map(\.message) == ["hint block outside an exercise: put it after an '<!-- labrunner: exercise id=… -->' line"])
+    }
 }

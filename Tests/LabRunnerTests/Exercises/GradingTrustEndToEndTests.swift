@@ -1,0 +1,115 @@
+import Foundation
+import Testing
+@testable import LabRunner
+
+/// Grading a student cannot win by luck (Fixtures/exercises/wrong): every exercise of `Labs/`
+/// against at least two plausible wrong answers, each scoring 0 in every one of 10 runs; feedback
+/// that names a failing hidden check but never shows its code or expected output, and cites only
+/// the submission's own lines; a flaky check scored 0 and named; a damaged marker costing only
+/// its exercise. One `grade --repeat 10` per lab: each submission is compiled once and run 10 times.
+struct GradingTrustEndToEndTests {
+    static let wrong = LabRunnerCLI.fixtures + "/exercises/wrong"
+    static let labs = URL(fileURLWithPath: LabRunnerCLI.fixtures).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Labs").path
+    static let labsWithExercises = ["lab02-state-machine", "lab04-task-groups", "lab05-decoding"]
+
+    /// `{students: [{student, exercises: [{id, points, …}]}]}` as the grader wrote it.
+    static func exercises(in json: String) throws -> [String: [[String: Any]]] {
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        let students = try #require(document["students"] as? [[String: Any]])
+        var byStudent: [String: [[String: Any]]] = [:]
+        for student in students {
+            byStudent[try #require(student["student"] as? String)] = try #require(student["exercises"] as? [[String: Any]])
+        }
+        return byStudent
+    }
+
+    @Test func everyExerciseInLabsHasWrongAnswersOfItsOwn() throws {
+        let found = try FileManager.default.contentsOfDirectory(atPath: Self.labs).filter { $0.hasSuffix(".md") }.sorted()
+        var withExercises: [String] = []
+        for name in found {
+            let lab = try LabParser.parse(bytes: Array(try Data(contentsOf: URL(fileURLWithPath: Self.labs + "/" + name))), path: name)
+            if !lab.exercises.isEmpty { withExercises.append(String(name.dropLast(3))) }
+        }
+        #expect(withExercises == Self.labsWithExercises)
+        for lab in withExercises {
+            let answers = try FileManager.default.contentsOfDirectory(atPath: Self.wrong + "/" + lab).filter { $0.hasSuffix(".md") }
+            #expect(answers.count >= 2, "\(lab)")
+        }
+    }
+
+    @Test(arguments: labsWithExercises)
+    func wrongAnswersScoreZeroInEveryRunAndFeedbackKeepsTheKeysSecrets(lab: String) throws {
+        let output = NSTemporaryDirectory() + "labrunner-wrong-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: output) }
+        let folder = Self.wrong + "/" + lab
+        let answers = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".md") }.sorted()
+        let keyPath = Self.labs + "/" + lab + ".md"
+        let result = try LabRunnerCLI.run(["grade", "--repeat", "10", "--key", keyPath] + answers.map { folder + "/" + $0 } + ["-o", output],
+                                          in: folder)
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        let graded = try Self.exercises(in: try String(contentsOfFile: output + "/grades.json", encoding: .utf8))
+        #expect(graded.keys.sorted() == answers.map { String($0.dropLast(3)) })
+        for (student, exercises) in graded {
+            for exercise in exercises {
+                // 0, and not because the runs differed: wrong the same way in all 10 runs.
+                #expect(exercise["points"] as? Int == 0, "\(student): \(exercise)")
+                #expect((exercise["flaky"] as? [String])?.isEmpty == true, "\(student): \(exercise)")
+            }
+        }
+
+        let key = try LabParser.parse(bytes: Array(try Data(contentsOf: URL(fileURLWithPath: keyPath))), path: keyPath)
+        let visibleOutputs = Set(key.cells.filter { !$0.isHidden }.flatMap(\.outputs).flatMap { ReportText.lines($0.block.code) })
+        let hidden = key.cells.filter(\.isHidden)
+        #expect(!hidden.isEmpty)
+        let secrets = hidden.flatMap { ReportText.lines($0.block.code) }.map { $0.trimmingWhitespace() }.filter { $0.count > 3 }
+            + hidden.flatMap(\.outputs).flatMap { ReportText.lines($0.block.code) }.filter { !visibleOutputs.contains($0) && $0.count > 3 }
+        for answer in answers {
+            let student = String(answer.dropLast(3))
+            let feedback = try String(contentsOfFile: "\(output)/\(student).feedback.txt", encoding: .utf8)
+            for secret in secrets { #expect(!feedback.contains(secret), "\(student) feedback shows the key's '\(secret)'") }
+            #expect(feedback.contains("hidden check"), "\(student): a failing hidden check is named")
+            try Self.expectCitesOnlyItsOwnLines(feedback, file: answer, path: folder + "/" + answer)
+        }
+    }
+
+    /// Every `NAME.md:LINE` in `feedback` is a line of the submission.
+    static func expectCitesOnlyItsOwnLines(_ feedback: String, file: String, path: String) throws {
+        let lineCount = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false).count
+        var rest = Substring(feedback)
+        var cited = 0
+        while let found = rest.range(of: file + ":") {
+            let digits = rest[found.upperBound...].prefix { $0.isASCII && $0.isNumber }
+            if let line = Int(digits) {
+                cited += 1
+                #expect(line >= 1 && line <= lineCount, "\(file):\(line) is not a line of the \(lineCount)-line submission")
+            }
+            rest = rest[found.upperBound...]
+        }
+        #expect(cited > 0, "\(file): the feedback cites the exercise's line")
+    }
+
+    @Test func aFlakyCheckScoresZeroAndADamagedMarkerCostsOnlyItsExercise() throws {
+        let folder = LabRunnerCLI.fixtures + "/exercises"
+        let output = NSTemporaryDirectory() + "labrunner-trust-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: output) }
+        // Dave's `double` is right in some runs only; with 10 runs both ways come up (all alike: 2⁻⁹ per check).
+        let result = try LabRunnerCLI.run(["grade", "--repeat", "10", "--key", "key.md", "submissions/dave.md", "submissions/erin.md",
+                                           "-o", output], in: folder)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("dave  1 of 3 points  (double 0/2, greet 1/1)\n  double: flaky: "), "\(result.stdout)")
+        let graded = try Self.exercises(in: try String(contentsOfFile: output + "/grades.json", encoding: .utf8))
+        let daveDouble = try #require(graded["dave"]?.first { $0["id"] as? String == "double" })
+        #expect((daveDouble["flaky"] as? [String])?.isEmpty == false)
+        let csv = try String(contentsOfFile: output + "/grades.csv", encoding: .utf8)
+        #expect(csv.contains("dave,double,0,2,flaky: "))
+
+        // Erin deleted the line that starts exercise 'double' (its hint is then outside any
+        // exercise) but solved both: 'greet' is graded, 'double' scores 0 and says where the file broke.
+        #expect(result.stdout.contains("erin  1 of 3 points  (double 0/2, greet 1/1)"), "\(result.stdout)")
+        let feedback = try String(contentsOfFile: output + "/erin.feedback.txt", encoding: .utf8)
+        #expect(feedback.contains("submissions/erin.md:25: error: hint block outside an exercise"), "\(feedback)")
+        #expect(feedback.contains("not graded: its marker '<!-- labrunner: exercise id=double … -->' is not in your file"))
+        try Self.expectCitesOnlyItsOwnLines(feedback, file: "erin.md", path: folder + "/submissions/erin.md")
+    }
+}
