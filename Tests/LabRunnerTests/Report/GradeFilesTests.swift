@@ -8,7 +8,7 @@ struct GradeFilesTests {
     /// A report of students whose submissions could not be read: zero points each.
     static func report(_ students: [String]) -> GradeReport {
         GradeReport(students.map { student in
-            GradeOutcome(student: student, file: ReportFixture.unreadable(student + ".md"), points: [(id: "double", earned: 0, outOf: 2)])
+            GradeOutcome(student: student, file: ReportFixture.unreadable(student + ".md"), points: [ExerciseGrade(id: "double", earned: 0, outOf: 2)])
         }, appleAvailable: false)
     }
 
@@ -28,7 +28,7 @@ struct GradeFilesTests {
     ])
     func aCellASpreadsheetWouldReadAsAFormulaGetsALeadingQuote(name: String, cell: String) {
         let csv = Self.report([name]).csv
-        #expect(csv == "student,exercise,points,out of\r\n\(cell),double,0,2\r\n")
+        #expect(csv == "student,exercise,points,out of,note\r\n\(cell),double,0,2,\r\n")
     }
 
     @Test func aFeedbackFileNameStaysShortAndUnique() {
