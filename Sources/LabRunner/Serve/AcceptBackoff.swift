@@ -21,7 +21,8 @@ package typealias Acceptor = @Sendable (Int32) -> Accepted
 
 /// How long the accept loop waits after a failed `accept` before it tries again. A failure
 /// never ends the loop: out of descriptors (EMFILE, ENFILE) or memory, the connection waits in
-/// the listen queue until a served one closes; waiting a little longer after each failure in a
+/// the listen queue until a served one closes (out of descriptors, the server also lets go of
+/// its oldest client still sending a head); waiting a little longer after each failure in a
 /// row (up to a second) keeps the loop from spinning meanwhile. An interrupted call or a
 /// client that gave up before it was accepted is tried again at once.
 struct AcceptBackoff {

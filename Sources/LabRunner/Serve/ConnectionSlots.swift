@@ -23,23 +23,36 @@ final class ConnectionSlots: Sendable {
     /// Gives `connection` a slot, shutting down the oldest head reader if that is what frees
     /// one; false when every slot is past its head.
     func admit(_ connection: HTTPConnection) -> Bool {
-        let evicted: HTTPConnection? = state.withLock { state in
+        let (admitted, evicted): (Bool, HTTPConnection?) = state.withLock { state in
             var evicted: HTTPConnection?
             if state.slots.count >= limit {
-                guard let oldest = state.slots.filter({ $0.value.readingHead }).min(by: { $0.value.order < $1.value.order }) else {
-                    return nil
-                }
-                evicted = oldest.value.connection
-                state.slots[oldest.key] = nil
+                evicted = Self.removeOldestHeadReader(&state)
+                guard evicted != nil else { return (false, nil) }
             }
             state.admitted += 1
             state.slots[ObjectIdentifier(connection)] = Slot(connection: connection, order: state.admitted)
-            return evicted ?? connection
+            return (true, evicted)
         }
-        guard let evicted else { return false }
         // Its own thread wakes up and closes it.
-        if evicted !== connection { evicted.shutdown() }
+        evicted?.shutdown()
+        return admitted
+    }
+
+    /// Shuts down the oldest connection still reading its head, whose thread then closes it:
+    /// how the server gets a descriptor back when `accept` finds none left. False if there is none.
+    @discardableResult
+    func evictOldestHeadReader() -> Bool {
+        guard let evicted = state.withLock({ Self.removeOldestHeadReader(&$0) }) else { return false }
+        evicted.shutdown()
         return true
+    }
+
+    private static func removeOldestHeadReader(_ state: inout State) -> HTTPConnection? {
+        guard let oldest = state.slots.filter({ $0.value.readingHead }).min(by: { $0.value.order < $1.value.order }) else {
+            return nil
+        }
+        state.slots[oldest.key] = nil
+        return oldest.value.connection
     }
 
     /// `connection` has its head: it can no longer be evicted.

@@ -99,6 +99,9 @@ package final class HTTPServer: Sendable {
                 client = descriptor
                 backoff.succeeded()
             case .failed(let error):
+                // Out of descriptors: let the oldest client still sending its head go, so the
+                // ones waiting to be accepted are not held up behind idle ones.
+                if error == EMFILE || error == ENFILE { slots.evictOldestHeadReader() }
                 let delay = backoff.failed(error)
                 if delay > 0 { usleep(UInt32(delay * 1_000_000)) }
                 continue

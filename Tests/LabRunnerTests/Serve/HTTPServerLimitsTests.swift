@@ -75,6 +75,26 @@ import Glibc
         #expect(failures.withLock { $0 } < 0)
     }
 
+    /// Out of descriptors, the oldest connection still sending its head is let go, so the
+    /// clients waiting to be accepted are not stuck behind idle ones for their whole timeout.
+    @Test func outOfDescriptorsTheOldestUnfinishedHeadIsLetGo() throws {
+        let calls = LockedValue(0)
+        let (_, server) = try Self.serve(accept: { listener in
+            let call = calls.withLock { count in
+                count += 1
+                return count
+            }
+            // The first call accepts the slow client; the next two fail as out of descriptors.
+            return call == 2 || call == 3 ? .failed(EMFILE) : Accepted.system(listener)
+        })
+        defer { server.stop() }
+        let slow = try #require(LoopbackClient(port: server.port))
+        slow.send("GET / HTTP/1.1\r\n")
+        #expect(slow.readAll() == "")
+        #expect(slow.closedByServer)
+        #expect(LoopbackClient.get("/", port: server.port).hasPrefix("HTTP/1.1 200 "))
+    }
+
     /// A page that closes gives up its place among the streams at once: before, it kept it
     /// until the next ping found it gone (15 s), so closed tabs could fill the streams.
     @Test func aStreamWhoseClientLeftGivesUpItsPlace() throws {
