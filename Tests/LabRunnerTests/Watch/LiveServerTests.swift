@@ -145,20 +145,6 @@ import Testing
 
     /// This machine's IPv4 addresses other than 127.0.0.1.
     static func otherAddresses() -> [String] {
-        var list: UnsafeMutablePointer<ifaddrs>?
-        guard getifaddrs(&list) == 0, let first = list else { return [] }
-        defer { freeifaddrs(list) }
-        var addresses: [String] = []
-        for entry in sequence(first: first, next: { $0.pointee.ifa_next }) {
-            guard let address = entry.pointee.ifa_addr, address.pointee.sa_family == sa_family_t(AF_INET) else { continue }
-            var text = [CChar](repeating: 0, count: Int(INET_ADDRSTRLEN))
-            address.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { inet -> Void in
-                var raw = inet.pointee.sin_addr
-                inet_ntop(AF_INET, &raw, &text, socklen_t(INET_ADDRSTRLEN))
-            }
-            let name = String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            if name != "127.0.0.1" { addresses.append(name) }
-        }
-        return addresses
+        AllowedHosts.interfaceAddresses().filter { $0 != "127.0.0.1" }
     }
 }
