@@ -50,7 +50,7 @@ struct WatchCommand {
         if let site, let port = options.port {
             do {
                 let server = try HTTPServer(host: options.host, port: port, handler: { site.handle($0) })
-                if options.host == "127.0.0.1" { site.allowHosts(["127.0.0.1:\(server.port)", "localhost:\(server.port)"]) }
+                site.allowHosts(AllowedHosts.names(boundTo: options.host, port: server.port))
                 server.start()
                 // Finds the connections of closed pages even when no run happens.
                 Thread {

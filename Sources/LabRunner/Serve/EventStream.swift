@@ -1,7 +1,9 @@
 import Foundation
 
 /// The server-sent-events side of `watch --serve`: the open pages, each a connection that stays
-/// open, told `event: run` with `data: LAB GENERATION` when a lab's run finishes.
+/// open, told `event: run` with `data: LAB GENERATION` when a lab's run finishes. A page that
+/// closes leaves at once (its serving thread sees the end of its connection); one that stops
+/// reading leaves when a write to it fails.
 package final class EventStream: Sendable {
     /// Open pages at most; a stream past it is closed at once, and its browser retries later.
     package let limit: Int
@@ -13,9 +15,17 @@ package final class EventStream: Sendable {
     static let head = HTTPResponse(status: .ok, headers: [("Content-Type", "text/event-stream; charset=utf-8"),
                                                            ("Connection", "keep-alive")])
 
-    /// Takes over `connection` and sends it `greeting` (the current state, so a page that
-    /// reconnects catches up); false when the stream is full.
-    package func add(_ connection: HTTPConnection, greeting: [(event: String, data: String)]) -> Bool {
+    /// Serves `connection` as a stream until its page goes away (or, when the stream is full,
+    /// not at all): sends it `greeting` (the current state, so a page that reconnects catches
+    /// up), then waits on the calling thread for the page to close.
+    package func serve(_ connection: HTTPConnection, greeting: [(event: String, data: String)]) {
+        guard add(connection, greeting: greeting) else { return }
+        connection.waitForPeerClose()
+        remove(connection)
+    }
+
+    /// Takes over `connection` and sends it `greeting`; false when the stream is full.
+    func add(_ connection: HTTPConnection, greeting: [(event: String, data: String)]) -> Bool {
         let admitted = clients.withLock { clients in
             guard clients.count < limit else { return false }
             clients.append(connection)
@@ -51,8 +61,9 @@ package final class EventStream: Sendable {
         for connection in current where !connection.write(bytes) { remove(connection) }
     }
 
+    /// Shut down, not closed: the connection's own thread, waiting for its page, closes it.
     private func remove(_ connection: HTTPConnection) {
-        connection.close()
+        connection.shutdown()
         clients.withLock { $0.removeAll { $0 === connection } }
     }
 }

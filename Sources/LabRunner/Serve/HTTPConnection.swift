@@ -6,7 +6,9 @@ import Glibc
 #endif
 
 /// One accepted client socket. Writes never raise SIGPIPE (a closed browser tab must not end the
-/// tool), a write that blocks longer than the send timeout fails, and `close` is idempotent.
+/// tool), a write that blocks longer than the send timeout fails. Only the thread serving the
+/// connection closes its descriptor (`close`, idempotent); others may only `shutdown` it, which
+/// wakes that thread, so a descriptor is never closed under a thread still reading it.
 package final class HTTPConnection: Sendable {
     private let descriptor: LockedValue<Int32?>
 
@@ -18,29 +20,66 @@ package final class HTTPConnection: Sendable {
         time.tv_usec = .init((timeout - Double(Int(timeout))) * 1_000_000)
         setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &time, socklen_t(MemoryLayout<timeval>.size))
         setsockopt(descriptor, SOL_SOCKET, SO_SNDTIMEO, &time, socklen_t(MemoryLayout<timeval>.size))
-        #if canImport(Darwin)
         var one: Int32 = 1
+        // A response is written as a head and a body: the body must not wait for the head's ACK.
+        setsockopt(descriptor, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
+        #if canImport(Darwin)
         setsockopt(descriptor, SOL_SOCKET, SO_NOSIGPIPE, &one, socklen_t(MemoryLayout<Int32>.size))
         #endif
     }
 
-    /// Reads a request head: nil when the client went quiet past the timeout, closed, or sent
-    /// more than `limit` bytes without ending its head (then `tooLarge` is true).
-    func readHead(limit: Int) -> (head: [UInt8]?, tooLarge: Bool) {
-        guard let fd = descriptor.withLock({ $0 }) else { return (nil, false) }
+    /// What reading a request head came to.
+    enum HeadRead: Equatable {
+        case head([UInt8])
+        /// More than the limit arrived without the head's end.
+        case tooLarge
+        /// The deadline passed, or the client was quiet for the idle timeout; `partial` when
+        /// some of a head had arrived.
+        case timedOut(partial: Bool)
+        /// The client closed, or the connection was shut down.
+        case closed
+    }
+
+    /// Reads a request head of at most `limit` bytes, all of it before `deadline` (seconds from
+    /// now) and each part within `idle` seconds of the one before: a client that sends a byte
+    /// now and then cannot hold the connection longer than the deadline.
+    func readHead(limit: Int, deadline: Double, idle: Double) -> HeadRead {
+        guard let fd = descriptor.withLock({ $0 }) else { return .closed }
+        let end = Date().addingTimeInterval(deadline)
         var bytes: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 2048)
         while true {
-            if let end = HTTPRequest.headEnd(in: bytes) { return (Array(bytes[..<end]), false) }
-            if bytes.count > limit { return (nil, true) }
+            if let headEnd = HTTPRequest.headEnd(in: bytes) { return .head(Array(bytes[..<headEnd])) }
+            if bytes.count > limit { return .tooLarge }
+            let wait = min(end.timeIntervalSinceNow, idle)
+            guard wait > 0 else { return .timedOut(partial: !bytes.isEmpty) }
+            var ready = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            let polled = poll(&ready, 1, Int32(max(1, (wait * 1000).rounded(.up))))
+            if polled < 0 && errno == EINTR { continue }
+            if polled == 0 { return .timedOut(partial: !bytes.isEmpty) }
+            if polled < 0 { return .closed }
             let count = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
             if count < 0 && errno == EINTR { continue }
-            if count <= 0 { return (nil, false) }
+            if count <= 0 { return .closed }
             bytes += buffer[..<count]
         }
     }
 
-    /// Writes all of `bytes`; false once the client is gone (the connection is closed then).
+    /// Waits until the client closes its side (or the connection is shut down), discarding
+    /// anything it sends: how an event stream learns that its page is gone.
+    func waitForPeerClose() {
+        guard let fd = descriptor.withLock({ $0 }) else { return }
+        var buffer = [UInt8](repeating: 0, count: 512)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            if count > 0 { continue }
+            // The receive timeout only wakes this loop up; a stream's page may be quiet for hours.
+            if count < 0 && (errno == EINTR || errno == EAGAIN || errno == EWOULDBLOCK) { continue }
+            return
+        }
+    }
+
+    /// Writes all of `bytes`; false once the client is gone (the connection is shut down then).
     @discardableResult
     package func write(_ bytes: [UInt8]) -> Bool {
         descriptor.withLock { fd in
@@ -55,8 +94,7 @@ package final class HTTPConnection: Sendable {
                 let sent = bytes.withUnsafeBytes { send(socket, $0.baseAddress! + offset, bytes.count - offset, flags) }
                 if sent < 0 && errno == EINTR { continue }
                 if sent <= 0 {
-                    closeSocket(socket)
-                    fd = nil
+                    shutdownSocket(socket)
                     return false
                 }
                 offset += sent
@@ -65,6 +103,15 @@ package final class HTTPConnection: Sendable {
         }
     }
 
+    /// Ends the connection both ways without releasing the descriptor: a thread blocked reading
+    /// it wakes up and closes it. Safe from any thread, and after `close`.
+    package func shutdown() {
+        descriptor.withLock { fd in
+            if let socket = fd { shutdownSocket(socket) }
+        }
+    }
+
+    /// Releases the descriptor; only the thread serving the connection calls it.
     package func close() {
         descriptor.withLock { fd in
             if let socket = fd { closeSocket(socket) }
@@ -79,5 +126,14 @@ func closeSocket(_ descriptor: Int32) {
     _ = Darwin.close(descriptor)
     #else
     _ = Glibc.close(descriptor)
+    #endif
+}
+
+/// `shutdown(2)` both ways, named apart from the method called `shutdown`.
+func shutdownSocket(_ descriptor: Int32) {
+    #if canImport(Darwin)
+    _ = Darwin.shutdown(descriptor, SHUT_RDWR)
+    #else
+    _ = Glibc.shutdown(descriptor, Int32(SHUT_RDWR))
     #endif
 }

@@ -29,12 +29,16 @@ package struct HTTPRequest: Sendable, Equatable {
     /// The most a request head may take; the server never reads more.
     package static let headLimit = 8 * 1024
 
-    /// Where the head ends in `bytes` (the index after `\r\n\r\n`), nil while it has not arrived.
+    /// Where the head ends in `bytes` (the index after its empty line), nil while it has not
+    /// arrived. Lines may end with CRLF or a bare LF (RFC 9112 lets a server accept it).
     package static func headEnd(in bytes: [UInt8]) -> Int? {
-        guard bytes.count >= 4 else { return nil }
-        for index in 3..<bytes.count
-        where bytes[index - 3] == 13 && bytes[index - 2] == 10 && bytes[index - 1] == 13 && bytes[index] == 10 {
-            return index + 1
+        let lineFeed: UInt8 = 10, carriageReturn: UInt8 = 13
+        var index = bytes.startIndex
+        while let found = bytes[index...].firstIndex(of: lineFeed) {
+            var next = found + 1
+            if next < bytes.endIndex, bytes[next] == carriageReturn { next += 1 }
+            if next < bytes.endIndex, bytes[next] == lineFeed { return next + 1 }
+            index = found + 1
         }
         return nil
     }
@@ -44,8 +48,13 @@ package struct HTTPRequest: Sendable, Equatable {
         guard head.count <= headLimit else { throw .tooLarge }
         // Only printable ASCII, tabs and line ends belong in a head.
         guard head.allSatisfy({ (32...126).contains($0) || $0 == 9 || $0 == 13 || $0 == 10 }) else { throw .malformed }
-        let text = String(decoding: head, as: UTF8.self)
-        var lines = text.components(separatedBy: "\r\n")
+        // A line ends with LF, or CRLF; a CR anywhere else is refused (RFC 9112, 2.2). Split as
+        // bytes: to a String, CRLF is one character.
+        let byteLines = head.split(separator: 10, omittingEmptySubsequences: false).map { line in
+            line.last == 13 ? line.dropLast() : line
+        }
+        guard !byteLines.contains(where: { $0.contains(13) }) else { throw .malformed }
+        var lines = byteLines.map { String(decoding: $0, as: UTF8.self) }
         while lines.last == "" { lines.removeLast() }
         guard let requestLine = lines.first else { throw .malformed }
         let words = requestLine.split(separator: " ", omittingEmptySubsequences: false)
@@ -58,6 +67,8 @@ package struct HTTPRequest: Sendable, Equatable {
             guard let colon = line.firstIndex(of: ":"), colon != line.startIndex,
                   !line[..<colon].contains(" ") else { throw .malformed }
             let name = line[..<colon].lowercased()
+            // Twice the same header: which one counts would be a guess (two Hosts: RFC 9110 says 400).
+            guard headers[name] == nil else { throw .malformed }
             headers[name] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
         }
         guard method == "GET" else { throw .methodNotAllowed(method) }

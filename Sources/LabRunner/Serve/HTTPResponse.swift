@@ -6,6 +6,7 @@ package struct HTTPResponse: Sendable {
         case forbidden = 403
         case notFound = 404
         case methodNotAllowed = 405
+        case requestTimeout = 408
         case misdirected = 421
         case headersTooLarge = 431
         case unavailable = 503
@@ -17,6 +18,7 @@ package struct HTTPResponse: Sendable {
             case .forbidden: "Forbidden"
             case .notFound: "Not Found"
             case .methodNotAllowed: "Method Not Allowed"
+            case .requestTimeout: "Request Timeout"
             case .misdirected: "Misdirected Request"
             case .headersTooLarge: "Request Header Fields Too Large"
             case .unavailable: "Service Unavailable"

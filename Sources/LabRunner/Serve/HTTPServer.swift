@@ -19,21 +19,27 @@ package struct ServeError: Error, CustomStringConvertible {
 
 /// A small HTTP/1.1 server on POSIX sockets, IPv4, for the notebook pages of `labrunner watch
 /// --serve`. Bounded: one GET per connection, a request head of at most `HTTPRequest.headLimit`
-/// bytes, an idle client dropped after `timeout` seconds, at most `maxConnections` at once.
+/// bytes that must arrive whole within `headDeadline` seconds, an idle client dropped after
+/// `timeout` seconds, at most `maxConnections` at once (a new client takes the slot of the
+/// oldest one still sending its head). No request and no failure of `accept` ends it.
 package final class HTTPServer: Sendable {
     /// The address the socket is bound to (`127.0.0.1` unless another was asked for).
     package let host: String
     /// The port bound (the one the kernel chose when asked for 0).
     package let port: UInt16
     package let timeout: Double
-    package let maxConnections: Int
+    package let headDeadline: Double
     private let listener: Int32
     private let handler: @Sendable (HTTPRequest) -> HTTPReply
-    private let open = LockedValue(0)
+    private let slots: ConnectionSlots
+    private let acceptor: Acceptor
+    /// Connections being served now (event streams apart: their stream counts them).
+    package var connections: Int { slots.count }
     private let stopped = LockedValue(false)
 
     /// Binds and listens; `start()` serves.
-    package init(host: String = "127.0.0.1", port: UInt16, timeout: Double = 5, maxConnections: Int = 64,
+    package init(host: String = "127.0.0.1", port: UInt16, timeout: Double = 5, headDeadline: Double = 10, maxConnections: Int = 64,
+                 accept: @escaping Acceptor = Accepted.system,
                  handler: @escaping @Sendable (HTTPRequest) -> HTTPReply) throws(ServeError) {
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
@@ -65,8 +71,10 @@ package final class HTTPServer: Sendable {
         self.host = host
         self.port = UInt16(bigEndian: actual.sin_port)
         self.timeout = timeout
-        self.maxConnections = maxConnections
+        self.headDeadline = headDeadline
+        slots = ConnectionSlots(limit: maxConnections)
         self.handler = handler
+        self.acceptor = accept
         listener = fd
     }
 
@@ -83,52 +91,67 @@ package final class HTTPServer: Sendable {
     }
 
     private func acceptLoop() {
+        var backoff = AcceptBackoff()
         while !stopped.withLock({ $0 }) {
-            let client = accept(listener, nil, nil)
-            if client < 0 {
-                if errno == EINTR || errno == ECONNABORTED { continue }
-                return
+            let client: Int32
+            switch acceptor(listener) {
+            case .client(let descriptor):
+                client = descriptor
+                backoff.succeeded()
+            case .failed(let error):
+                // Out of descriptors: let the oldest client still sending its head go, so the
+                // ones waiting to be accepted are not held up behind idle ones.
+                if error == EMFILE || error == ENFILE { slots.evictOldestHeadReader() }
+                let delay = backoff.failed(error)
+                if delay > 0 { usleep(UInt32(delay * 1_000_000)) }
+                continue
             }
             _ = fcntl(client, F_SETFD, FD_CLOEXEC)
             let connection = HTTPConnection(descriptor: client, timeout: timeout)
-            let admitted = open.withLock { count in
-                guard count < maxConnections else { return false }
-                count += 1
-                return true
-            }
-            guard admitted else {
+            guard slots.admit(connection) else {
                 connection.write(HTTPResponse.error(.unavailable).bytes)
                 connection.close()
                 continue
             }
             Thread { [self] in
                 serve(connection)
-                open.withLock { $0 -= 1 }
+                slots.release(connection)
+                connection.close()
             }.start()
         }
     }
 
     private func serve(_ connection: HTTPConnection) {
-        let (head, tooLarge) = connection.readHead(limit: HTTPRequest.headLimit)
-        guard let head else {
-            if tooLarge { connection.write(HTTPResponse.error(.headersTooLarge).bytes) }
-            connection.close()
+        let head: [UInt8]
+        switch connection.readHead(limit: HTTPRequest.headLimit, deadline: headDeadline, idle: timeout) {
+        case .head(let bytes): head = bytes
+        case .tooLarge:
+            connection.write(HTTPResponse.error(.headersTooLarge).bytes)
+            return
+        case .timedOut(partial: true):
+            connection.write(HTTPResponse.error(.requestTimeout).bytes)
+            return
+        case .timedOut(partial: false), .closed:
             return
         }
+        slots.headRead(connection)
         let request: HTTPRequest
         do {
             request = try HTTPRequest.parse(head)
         } catch {
             connection.write(HTTPResponse.error(error.status).bytes)
-            connection.close()
             return
         }
         switch handler(request) {
         case .respond(let response):
-            connection.write(response.bytes)
-            connection.close()
+            // Head and body apart: a served page's bytes are shared, never copied per request.
+            if connection.write(response.head(streaming: false)) { connection.write(response.body) }
         case .stream(let response, let adopt):
-            if connection.write(response.head(streaming: true)) { adopt(connection) } else { connection.close() }
+            guard connection.write(response.head(streaming: true)) else { return }
+            // A stream lives as long as its page: it leaves the connection slots, its stream
+            // has a limit of its own.
+            slots.release(connection)
+            adopt(connection)
         }
     }
 }

@@ -15,12 +15,33 @@ package enum LivePage {
         var element = document.querySelector('meta[name="labrunner-' + name + '"]');
         return element ? element.getAttribute("content") : "";
       }
-      var lab = meta("lab"), busy = false, again = false;
+      var lab = meta("lab"), busy = false, again = false, streamDown = false, fetchFailed = false, notice = null;
+      // A notice at the top of the page while it may be out of date: the stream to the watch
+      // is lost, or the page could not be fetched after a run. Styled through the CSSOM, which
+      // the page's policy does not restrict.
+      function showState() {
+        if (!streamDown && !fetchFailed) { if (notice) notice.remove(); return; }
+        if (!notice) {
+          notice = document.createElement("div");
+          notice.id = "labrunner-offline";
+          notice.setAttribute("role", "status");
+          var style = notice.style;
+          style.position = "fixed"; style.top = "0"; style.left = "0"; style.right = "0"; style.zIndex = "2147483647";
+          style.padding = "0.4em 1em"; style.background = "#b3261e"; style.color = "#fff"; style.font = "14px system-ui, sans-serif";
+        }
+        notice.textContent = streamDown
+          ? "Not connected to labrunner watch: this page may be out of date. Reconnecting…"
+          : "Could not get this lab's latest run: this page may be out of date. Trying again…";
+        if (notice.parentNode !== document.body) document.body.appendChild(notice);
+      }
       function refresh() {
         if (busy) { again = true; return; }
         busy = true;
         fetch(location.pathname, { cache: "no-store" })
-          .then(function (response) { return response.text(); })
+          .then(function (response) {
+            if (!response.ok) throw new Error(String(response.status));
+            return response.text();
+          })
           .then(function (text) {
             var page = new DOMParser().parseFromString(text, "text/html");
             document.title = page.title;
@@ -28,12 +49,19 @@ package enum LivePage {
             // On <html>, which a swap keeps: how many times this page was updated in place.
             var root = document.documentElement;
             root.setAttribute("data-labrunner-updates", String(Number(root.getAttribute("data-labrunner-updates") || "0") + 1));
+            fetchFailed = false;
             document.dispatchEvent(new Event("labrunner:updated"));
           })
-          .catch(function () {})
-          .finally(function () { busy = false; if (again) { again = false; refresh(); } });
+          .catch(function () {
+            fetchFailed = true;
+            setTimeout(refresh, 2000);
+          })
+          .finally(function () { busy = false; showState(); if (again) { again = false; refresh(); } });
       }
-      new EventSource("/events").addEventListener("run", function (event) {
+      var events = new EventSource("/events");
+      events.addEventListener("open", function () { streamDown = false; showState(); });
+      events.addEventListener("error", function () { streamDown = true; showState(); });
+      events.addEventListener("run", function (event) {
         var words = event.data.split(" ");
         if (lab !== "index" && words[0] !== lab) return;
         if (Number(words[1]) > Number(meta("generation") || "0")) refresh();
@@ -46,22 +74,36 @@ package enum LivePage {
 
     /// The policy of every page: only the live script runs, it may connect only to this server,
     /// styles may be inline (a self-contained page's CSS), images only from here or data URLs.
-    package static let contentSecurityPolicy = "default-src 'none'; script-src \(scriptSource); connect-src 'self'; "
-        + "style-src 'unsafe-inline'; img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+    package static let contentSecurityPolicy = "default-src 'none'; script-src \(scriptSource); style-src 'unsafe-inline'; "
+        + serverDirectives.map { "\($0.name) \($0.sources)" }.joined(separator: "; ") + "; frame-ancestors 'none'"
 
-    /// `policy` (a page's own) amended to let the live script run and reach this server: its hash
-    /// added to `script-src`, `'self'` to `connect-src` (both added when missing, as `default-src`
-    /// would otherwise decide them).
-    package static func allowingLiveScript(_ policy: String) -> String {
+    /// What the server decides for every page, whatever a page's own policy says.
+    static let serverDirectives = [
+        (name: "connect-src", sources: "'self'"), (name: "img-src", sources: "'self' data:"),
+        (name: "base-uri", sources: "'none'"), (name: "form-action", sources: "'none'"),
+    ]
+
+    /// The header beside a page that brings its own policy: the server's directives, and no
+    /// fetch of objects or frames, but nothing about scripts or styles (the page's policy allows
+    /// its own by hash, which the server does not know; a header naming scripts would block them).
+    package static let policyBesidePagesOwn = serverDirectives.map { "\($0.name) \($0.sources)" }.joined(separator: "; ")
+        + "; object-src 'none'; frame-src 'none'; frame-ancestors 'none'"
+
+    /// `policy` (a page's own) as served: the live script's hash added to `script-src` (added
+    /// when missing, as `default-src` would otherwise decide it), and the server's directives
+    /// (connections, images, `<base>`, forms) put in place of whatever the page said.
+    package static func servedPolicy(_ policy: String) -> String {
         var directives = policy.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-        for (name, source) in [("script-src", scriptSource), ("connect-src", "'self'")] {
-            if let index = directives.firstIndex(where: { $0 == name || $0.hasPrefix(name + " ") }) {
-                // 'none' cannot stand beside a source.
-                let sources = directives[index].split(separator: " ").dropFirst().filter { $0 != "'none'" }
-                directives[index] = ([name] + sources.map(String.init) + [source]).joined(separator: " ")
-            } else {
-                directives.append("\(name) \(source)")
-            }
+        func find(_ name: String) -> Int? { directives.firstIndex { $0 == name || $0.hasPrefix(name + " ") } }
+        if let index = find("script-src") {
+            // 'none' cannot stand beside a source.
+            let sources = directives[index].split(separator: " ").dropFirst().filter { $0 != "'none'" }
+            directives[index] = (["script-src"] + sources.map(String.init) + [scriptSource]).joined(separator: " ")
+        } else {
+            directives.append("script-src \(scriptSource)")
+        }
+        for (name, sources) in serverDirectives {
+            if let index = find(name) { directives[index] = "\(name) \(sources)" } else { directives.append("\(name) \(sources)") }
         }
         return directives.joined(separator: "; ")
     }
@@ -74,12 +116,12 @@ package enum LivePage {
         return open.upperBound..<close
     }
 
-    /// Whether the page carries a policy of its own (then the server sends no other: two policies
-    /// would each have to allow both the page's script and the live one).
+    /// Whether the page carries a policy of its own (then the server's header leaves scripts and
+    /// styles to it: two policies would each have to allow both the page's script and the live one).
     package static func hasOwnPolicy(_ page: String) -> Bool { metaPolicy(in: page) != nil }
 
     /// `page` with the meta tags and the script before its last `</body>` (at its end if it has none),
-    /// and its own Content-Security-Policy, if it has one, amended to allow the script.
+    /// and its own Content-Security-Policy, if it has one, made the served one (`servedPolicy`).
     /// - Parameters:
     ///   - lab: the lab's number in the site, or `index`.
     ///   - generation: the run the page shows; a `run` event with a higher one makes it refresh.
@@ -89,7 +131,7 @@ package enum LivePage {
             + "<script>\(script)</script>\n"
         var page = page
         if let policy = metaPolicy(in: page) {
-            page.replaceSubrange(policy, with: allowingLiveScript(String(page[policy])))
+            page.replaceSubrange(policy, with: servedPolicy(String(page[policy])))
         }
         guard let close = page.range(of: "</body>", options: [.caseInsensitive, .backwards]) else { return page + tags }
         return page.replacingCharacters(in: close.lowerBound..<close.lowerBound, with: tags)

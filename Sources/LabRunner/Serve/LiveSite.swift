@@ -1,89 +1,113 @@
 /// The routes of `watch --serve`: `/` (every watched file and its verdict), `/lab/N` (the N-th
 /// file's notebook page, 1-based) and `/events` (server-sent events, one `run` per finished run).
-/// Only these paths exist, so no request can name a file; a page is rendered from the latest
-/// report of its file by `render`, the live script injected.
+/// Only these paths exist, so no request can name a file. A lab's page is drawn by `render` once
+/// per published report, and those bytes answer every request for it.
 package final class LiveSite: Sendable {
     /// Turns a file's report into a whole HTML page.
     package typealias Renderer = @Sendable (FileReport) -> String
 
+    /// The largest page served whole (bytes): a browser struggles with pages far smaller.
+    package static let defaultPageLimit = 16_000_000
+
     package let paths: [String]
     package let events: EventStream
     private let render: Renderer
+    private let pageLimit: Int
+    /// A lab's latest page, ready to send.
+    private struct Drawn {
+        let generation: Int
+        /// `N passed, M failed`, for the index.
+        let verdict: String
+        let response: HTTPResponse
+    }
     private struct State {
-        /// The latest report of each file and the generation it was published in.
-        var reports: [Int: (report: FileReport, generation: Int)] = [:]
+        var labs: [Int: Drawn] = [:]
         var generation = 0
-        /// `Host` header values accepted; empty accepts any.
+        /// `Host` header values accepted (lowercased); until told, none.
         var hosts: Set<String> = []
     }
     private let state = LockedValue(State())
 
-    package init(paths: [String], render: @escaping Renderer = PlainNotebookPage.render, events: EventStream = EventStream()) {
+    package init(paths: [String], render: @escaping Renderer = PlainNotebookPage.render, events: EventStream = EventStream(),
+                 pageLimit: Int = defaultPageLimit) {
         self.paths = paths
         self.render = render
         self.events = events
+        self.pageLimit = pageLimit
     }
 
-    /// Refuses requests whose `Host` is not one of `hosts`: a page of another site that a DNS
-    /// name rebound to 127.0.0.1 cannot read the labs.
+    /// Accepts only requests whose `Host` is one of `hosts` (`AllowedHosts.names`): a page of
+    /// another site that a DNS name rebound to this machine cannot read the labs. A site never
+    /// told refuses every request, so a forgotten call fails closed.
     package func allowHosts(_ hosts: Set<String>) {
-        state.withLock { $0.hosts = hosts }
+        state.withLock { $0.hosts = Set(hosts.map { $0.lowercased() }) }
     }
 
-    /// Publishes a finished run of one of the files and tells the open pages.
+    /// Publishes a finished run of one of the files: draws its page once, then tells the open pages.
     package func publish(_ report: FileReport) {
         guard let index = paths.firstIndex(of: report.path) else { return }
         let generation = state.withLock { state in
             state.generation += 1
-            state.reports[index] = (report, state.generation)
             return state.generation
+        }
+        let html = render(report)
+        let page: String
+        if html.utf8.count > pageLimit {
+            page = ServedPage.tooLarge(path: report.path, size: html.utf8.count, limit: pageLimit, verdict: Self.verdict(report))
+        } else {
+            page = html
+        }
+        let drawn = Drawn(generation: generation, verdict: Self.verdict(report),
+                          response: ServedPage.response(LivePage.inject(into: page, lab: String(index + 1), generation: generation)))
+        // Runs of one lab may be published from two threads: the later generation stays.
+        state.withLock { state in
+            if (state.labs[index]?.generation ?? 0) < generation { state.labs[index] = drawn }
         }
         events.send(event: "run", data: "\(index + 1) \(generation)")
     }
 
     package func handle(_ request: HTTPRequest) -> HTTPReply {
         let hosts = state.withLock { $0.hosts }
-        if !hosts.isEmpty, !hosts.contains(request.headers["host"] ?? "") { return .respond(.error(.misdirected)) }
-        if request.path == "/" { return .respond(page(index())) }
+        guard let host = request.headers["host"], hosts.contains(host.lowercased()) else { return .respond(.error(.misdirected)) }
+        if request.path == "/" { return .respond(ServedPage.response(index())) }
         if request.path == "/events" {
             return .stream(EventStream.head, adopt: { [self] connection in
                 let greeting = state.withLock { state in
-                    state.reports.sorted { $0.key < $1.key }.map { (event: "run", data: "\($0.key + 1) \($0.value.generation)") }
+                    state.labs.sorted { $0.key < $1.key }.map { (event: "run", data: "\($0.key + 1) \($0.value.generation)") }
                 }
-                if !events.add(connection, greeting: greeting) { connection.close() }
+                events.serve(connection, greeting: greeting)
             })
         }
         let prefix = "/lab/"
-        if request.path.hasPrefix(prefix), let number = Int(request.path.dropFirst(prefix.count)),
-           String(number) == request.path.dropFirst(prefix.count), paths.indices.contains(number - 1) {
-            return .respond(page(lab(number - 1)))
+        if request.path.hasPrefix(prefix), let index = Self.labIndex(request.path.dropFirst(prefix.count), count: paths.count) {
+            if let drawn = state.withLock({ $0.labs[index] }) { return .respond(drawn.response) }
+            let waiting = PlainNotebookPage.document(title: paths[index], body: [
+                "<h1>\(PlainNotebookPage.escape(paths[index]))</h1>", "<p>running…</p>"])
+            return .respond(ServedPage.response(LivePage.inject(into: waiting, lab: String(index + 1), generation: 0)))
         }
         return .respond(.error(.notFound))
     }
 
-    /// A page under the live policy, sent as a header unless the page brings (amended) its own.
-    private func page(_ html: String) -> HTTPResponse {
-        var headers = [("Content-Type", "text/html; charset=utf-8")]
-        if !LivePage.hasOwnPolicy(html) { headers.append(("Content-Security-Policy", LivePage.contentSecurityPolicy)) }
-        return HTTPResponse(status: .ok, headers: headers, body: Array(html.utf8))
+    /// The index (0-based) of lab `text` (1-based, as in `/lab/N`) among `count`, nil unless it is
+    /// decimal digits without a sign or a leading zero naming one of them. Never traps: the
+    /// digits are counted before they are read, and nothing is subtracted from a number below 1.
+    package static func labIndex(_ text: Substring, count: Int) -> Int? {
+        let digits = text.utf8
+        guard let first = digits.first, first != UInt8(ascii: "0"), digits.count <= 18,
+              digits.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }),
+              let number = Int(text), number >= 1, number <= count else { return nil }
+        return number - 1
     }
 
-    private func lab(_ index: Int) -> String {
-        guard let (report, generation) = state.withLock({ $0.reports[index] }) else {
-            let waiting = PlainNotebookPage.document(title: paths[index], body: [
-                "<h1>\(PlainNotebookPage.escape(paths[index]))</h1>", "<p>running…</p>"])
-            return LivePage.inject(into: waiting, lab: String(index + 1), generation: 0)
-        }
-        return LivePage.inject(into: render(report), lab: String(index + 1), generation: generation)
+    private static func verdict(_ report: FileReport) -> String {
+        report.wasChecked ? "\(report.counts.passed) passed, \(report.counts.failed) failed" : "not checked"
     }
 
     private func index() -> String {
-        let (reports, generation) = state.withLock { ($0.reports, $0.generation) }
+        let (labs, generation) = state.withLock { ($0.labs, $0.generation) }
         var items: [String] = []
         for (index, path) in paths.enumerated() {
-            let verdict = reports[index].map { entry in
-                entry.report.wasChecked ? "\(entry.report.counts.passed) passed, \(entry.report.counts.failed) failed" : "not checked"
-            } ?? "running…"
+            let verdict = labs[index]?.verdict ?? "running…"
             items.append("<li><a href=\"/lab/\(index + 1)\">\(PlainNotebookPage.escape(path))</a>: \(verdict)</li>")
         }
         let listening = "<p id=\"listening\">pages listening: \(events.count)</p>"

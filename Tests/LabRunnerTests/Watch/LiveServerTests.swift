@@ -11,7 +11,7 @@ import Testing
     static func serve(timeout: Double = 5) throws -> (LiveSite, HTTPServer) {
         let site = LiveSite(paths: [path])
         let server = try HTTPServer(port: 0, timeout: timeout, handler: { site.handle($0) })
-        site.allowHosts(["127.0.0.1:\(server.port)", "localhost:\(server.port)"])
+        site.allowHosts(AllowedHosts.names(boundTo: "127.0.0.1", port: server.port))
         server.start()
         return (site, server)
     }
@@ -111,22 +111,27 @@ import Testing
     }
 
     /// A renderer whose page brings its own policy (as the HTML notebook's does): the live script
-    /// is added to it, and the server sends no second policy that would block the page's script.
+    /// is added to it and the server's directives replace the page's, and the header the server
+    /// sends beside it names no scripts, which would block the page's own.
     @Test func aPagesOwnPolicyIsAmendedForTheLiveScript() throws {
         let own = "default-src 'none'; style-src 'sha256-abc'; script-src 'sha256-def'; img-src 'self'"
-        #expect(LivePage.allowingLiveScript(own)
-                == "default-src 'none'; style-src 'sha256-abc'; script-src 'sha256-def' \(LivePage.scriptSource); img-src 'self'; connect-src 'self'")
-        #expect(LivePage.allowingLiveScript("default-src 'self'; connect-src 'none'")
-                == "default-src 'self'; connect-src 'self'; script-src \(LivePage.scriptSource)")
+        #expect(LivePage.servedPolicy(own)
+                == "default-src 'none'; style-src 'sha256-abc'; script-src 'sha256-def' \(LivePage.scriptSource); img-src 'self' data:; "
+                + "connect-src 'self'; base-uri 'none'; form-action 'none'")
+        #expect(LivePage.servedPolicy("default-src 'self'; connect-src 'none'")
+                == "default-src 'self'; connect-src 'self'; script-src \(LivePage.scriptSource); img-src 'self' data:; base-uri 'none'; "
+                + "form-action 'none'")
         let html = "<html><head><meta http-equiv=\"Content-Security-Policy\" content=\"\(own)\"></head><body>x</body></html>"
         let site = LiveSite(paths: [Self.path], render: { _ in html })
         let server = try HTTPServer(port: 0, handler: { site.handle($0) })
+        site.allowHosts(AllowedHosts.names(boundTo: "127.0.0.1", port: server.port))
         server.start()
         defer { server.stop() }
         site.publish(FileReport(ReportFixture.allPass(path: Self.path), appleAvailable: false))
         let page = LoopbackClient.get("/lab/1", port: server.port)
-        #expect(!page.contains("\r\nContent-Security-Policy:"))
-        #expect(page.contains("content=\"\(LivePage.allowingLiveScript(own))\""))
+        #expect(page.contains("\r\nContent-Security-Policy: \(LivePage.policyBesidePagesOwn)\r\n"))
+        #expect(!LivePage.policyBesidePagesOwn.contains("script-src"))
+        #expect(page.contains("content=\"\(LivePage.servedPolicy(own))\""))
         #expect(page.contains("<script>" + LivePage.script + "</script>"))
         #expect(LoopbackClient.get("/", port: server.port).contains("\r\nContent-Security-Policy: default-src 'none'"))
     }
@@ -140,20 +145,6 @@ import Testing
 
     /// This machine's IPv4 addresses other than 127.0.0.1.
     static func otherAddresses() -> [String] {
-        var list: UnsafeMutablePointer<ifaddrs>?
-        guard getifaddrs(&list) == 0, let first = list else { return [] }
-        defer { freeifaddrs(list) }
-        var addresses: [String] = []
-        for entry in sequence(first: first, next: { $0.pointee.ifa_next }) {
-            guard let address = entry.pointee.ifa_addr, address.pointee.sa_family == sa_family_t(AF_INET) else { continue }
-            var text = [CChar](repeating: 0, count: Int(INET_ADDRSTRLEN))
-            address.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { inet -> Void in
-                var raw = inet.pointee.sin_addr
-                inet_ntop(AF_INET, &raw, &text, socklen_t(INET_ADDRSTRLEN))
-            }
-            let name = String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            if name != "127.0.0.1" { addresses.append(name) }
-        }
-        return addresses
+        AllowedHosts.interfaceAddresses().filter { $0 != "127.0.0.1" }
     }
 }

@@ -55,6 +55,13 @@ final class LoopbackClient {
         }
     }
 
+    /// Whether the server has written something or closed the connection, without waiting.
+    func serverHasSpokenOrClosed() -> Bool {
+        var byte: UInt8 = 0
+        let count = recv(descriptor, &byte, 1, Int32(MSG_PEEK) | Int32(MSG_DONTWAIT))
+        return count >= 0 || (errno != EAGAIN && errno != EWOULDBLOCK)
+    }
+
     /// Reads until the server closes (or the guard runs out).
     func readAll() -> String {
         var bytes: [UInt8] = []
