@@ -80,6 +80,23 @@ enum HTMLFilter {
         return ["http", "https", "mailto"].contains(String(String.UnicodeScalarView(scheme)).lowercased())
     }
 
+    /// `text` with the character references `entity(_:at:)` knows decoded, NUL as U+FFFD.
+    static func decodingReferences(_ text: String) -> String {
+        let scalars = Array(text.unicodeScalars)
+        var result = ""
+        var i = 0
+        while i < scalars.count {
+            if scalars[i] == "&", let (character, end) = entity(scalars, at: i) {
+                result += character
+                i = end
+            } else {
+                result.unicodeScalars.append(scalars[i] == "\0" ? "\u{FFFD}" : scalars[i])
+                i += 1
+            }
+        }
+        return result
+    }
+
     /// `&amp;`, `&#123;`, `&#x1F600;` at `start`: the character and the index after the `;`.
     static func entity(_ s: [Unicode.Scalar], at start: Int) -> (String, Int)? {
         guard let semicolon = s[start...].prefix(34).firstIndex(of: ";") else { return nil }

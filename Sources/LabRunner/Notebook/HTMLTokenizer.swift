@@ -152,27 +152,11 @@ struct HTMLTokenizer {
                 }
             }
             if !attributes.contains(where: { $0.name == key }) {
-                attributes.append(Attribute(name: key, value: Self.decoded(value)))
+                // The references the filter knows are decoded; any other `&` stays, and is escaped when
+                // written, so the browser reads what was checked.
+                attributes.append(Attribute(name: key, value: HTMLFilter.decodingReferences(value)))
             }
         }
         return .unfinished(String(String.UnicodeScalarView(s[start...])))
-    }
-
-    /// An attribute value with its character references decoded (those the filter knows; any
-    /// other `&` stays, and is escaped when written, so the browser reads what was checked).
-    private static func decoded(_ value: String) -> String {
-        let scalars = Array(value.unicodeScalars)
-        var result = ""
-        var i = 0
-        while i < scalars.count {
-            if scalars[i] == "&", let (character, end) = HTMLFilter.entity(scalars, at: i) {
-                result += character
-                i = end
-            } else {
-                result.unicodeScalars.append(scalars[i] == "\0" ? "\u{FFFD}" : scalars[i])
-                i += 1
-            }
-        }
-        return result
     }
 }
