@@ -1,4 +1,3 @@
-import Foundation
 import LabRunner
 
 /// `labrunner html PATH… -o DIR`: runs the files exactly as `run` does (same pipeline, cache and
@@ -35,65 +34,14 @@ struct HTMLCommand {
 
     func execute() -> Int32 {
         var command = RunCommand(options: run)
-        command.writeSite = { report in write(report) }
+        // Named from every lab before the run (shards of one site agree), checked before anything runs.
+        var site = SiteWriter(directory: directory, labs: [], verbose: run.verbose)
+        command.checkSite = { labs in
+            site = SiteWriter(directory: directory, labs: labs, verbose: run.verbose)
+            return site.problem()
+        }
+        command.writeSite = { report in site.write(report) }
         return command.execute()
-    }
-
-    /// Every page, then the index; false (after saying why) when one cannot be written.
-    private func write(_ report: RunReport) -> Bool {
-        let root = URL(fileURLWithPath: directory, isDirectory: true)
-        let start = ContinuousClock.now
-        do {
-            for file in report.files {
-                let pagePath = Self.pagePath(for: file.path)
-                let html = NotebookPage(file: file, indexLink: NotebookSite.rootLink(from: pagePath) + "index.html").html()
-                let page = root.appendingPathComponent(pagePath)
-                try write(html, to: page)
-                copyImages(NotebookSite.relativeImages(in: html), from: file.path, besidePage: page)
-            }
-            try write(NotebookIndex.html(report, pagePath: { Self.pagePath(for: $0.path) }),
-                      to: root.appendingPathComponent("index.html"))
-        } catch {
-            Console.error("cannot write the pages to \(directory): \(error.localizedDescription)")
-            return false
-        }
-        let took = (ContinuousClock.now - start).components
-        let milliseconds = Double(took.seconds) * 1000 + Double(took.attoseconds) / 1e15
-        Console.out("wrote \(report.files.count) page\(report.files.count == 1 ? "" : "s") and index.html to \(directory)"
-                    + (run.verbose ? String(format: " in %.1f ms", milliseconds) : ""))
-        return true
-    }
-
-    /// The page of a lab: an absolute path inside the working directory counts from there, so
-    /// `labrunner html $PWD/Labs -o site` writes `site/Labs/…` as `labrunner html Labs` does.
-    static func pagePath(for path: String) -> String {
-        let here = FileManager.default.currentDirectoryPath
-        let relative = path.hasPrefix(here + "/") ? String(path.dropFirst(here.count + 1)) : path
-        return NotebookSite.pagePath(for: relative)
-    }
-
-    private func write(_ text: String, to url: URL) throws {
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(text.utf8).write(to: url, options: .atomic)
-    }
-
-    /// Copies each image that exists beside the lab (a regular file) to the same place beside the
-    /// page; one that is missing is left for the browser to report, as it would be on GitHub.
-    private func copyImages(_ images: [String], from labPath: String, besidePage page: URL) {
-        let labFolder = URL(fileURLWithPath: labPath).deletingLastPathComponent()
-        for image in images {
-            let source = labFolder.appendingPathComponent(image)
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: source.path, isDirectory: &isDirectory), !isDirectory.boolValue else { continue }
-            let target = page.deletingLastPathComponent().appendingPathComponent(image)
-            do {
-                try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
-                try? FileManager.default.removeItem(at: target)
-                try FileManager.default.copyItem(at: source, to: target)
-            } catch {
-                Console.diagnostic(["labrunner: warning: cannot copy \(source.path): \(error.localizedDescription)"])
-            }
-        }
     }
 }
 

@@ -6,6 +6,8 @@ struct RunCommand {
     let options: RunOptions
     /// Another writer of the run's report (`html`'s pages); false when it could not write.
     var writeSite: ((RunReport) -> Bool)? = nil
+    /// Why that writer could not write for these labs (every lab, before the shard is chosen), or nil; asked before anything runs.
+    var checkSite: (([String]) -> String?)? = nil
 
     init(arguments: [String]) throws(UsageError) {
         options = try RunOptions(arguments: arguments)
@@ -24,7 +26,7 @@ struct RunCommand {
         }
         // Before anything runs: a report must not replace a lab (of any shard) or be a folder.
         let reports = [("--junit", options.junitPath), ("--json", options.jsonPath)].compactMap { option, path in path.map { (option, $0) } }
-        if let problem = OutputPaths.problem(outputs: reports, inputs: labPaths) {
+        if let problem = OutputPaths.problem(outputs: reports, inputs: labPaths) ?? checkSite?(labPaths) {
             Console.error(problem)
             return ExitStatus.usage
         }

@@ -1,63 +1,100 @@
-/// Raw HTML from a lab's Markdown, filtered as GitHub does: tags that run or load things
-/// (`script`, `style`, `iframe`…) shown as text, event attributes (`onerror`…) and
-/// `javascript:` URLs dropped. The page's Content-Security-Policy would block them anyway;
-/// this keeps a lab's HTML from even trying.
+/// Raw HTML from a lab's Markdown, made safe by writing it again from a parse: the input read
+/// as a browser's tokenizer reads it (`HTMLTokenizer`), then only allowed elements with allowed
+/// attributes written, each value quoted and escaped, each URL relative or http(s)/mailto.
+/// Comments, CDATA, processing instructions and declarations are dropped; any other tag and
+/// anything a browser would not read as a tag is shown as text. The page's
+/// Content-Security-Policy would block scripts anyway; this keeps a lab's HTML from running,
+/// loading, submitting or navigating anything, and from touching the page's own markup.
 enum HTMLFilter {
-    /// Tags shown as text: GitHub's tag filter, plus those that load or submit things.
-    static let disallowed: Set<String> = [
-        "title", "textarea", "style", "xmp", "iframe", "noembed", "noframes", "script", "plaintext",
-        "object", "embed", "base", "meta", "link", "form", "frame", "frameset", "svg", "math", "template",
+    /// Elements prose may use: text-level and block formatting, lists, tables, links, images
+    /// (GitHub's list without inputs, media and `picture`).
+    static let allowedElements: Set<String> = [
+        "a", "abbr", "b", "bdi", "bdo", "blockquote", "br", "caption", "center", "cite", "code", "col", "colgroup",
+        "dd", "del", "details", "dfn", "div", "dl", "dt", "em", "figcaption", "figure", "h1", "h2", "h3", "h4", "h5",
+        "h6", "hr", "i", "img", "ins", "kbd", "li", "mark", "ol", "p", "pre", "q", "rp", "rt", "ruby", "s", "samp",
+        "small", "span", "strike", "strong", "sub", "summary", "sup", "table", "tbody", "td", "tfoot", "th", "thead",
+        "time", "tr", "tt", "u", "ul", "var", "wbr",
     ]
 
-    /// A raw HTML block: every tag in it filtered, other text left as written.
-    static func filterBlock(_ html: String) -> String {
-        let s = Array(html.unicodeScalars)
+    /// Attributes kept: presentation and table structure only. No event handler, `style`,
+    /// `class`, `id` or `name` (they would reach the page's own style, script and anchors).
+    static let allowedAttributes: Set<String> = [
+        "abbr", "align", "alt", "border", "cellpadding", "cellspacing", "colspan", "datetime", "dir", "headers",
+        "height", "hreflang", "lang", "nowrap", "open", "reversed", "rowspan", "scope", "span", "start", "summary",
+        "title", "type", "valign", "value", "width",
+    ]
+
+    /// Attributes holding a URL: kept when `isSafeURL` says so.
+    static let urlAttributes: Set<String> = ["href", "src", "cite"]
+
+    /// Raw HTML (a block, or one inline tag or comment) as it may appear on the page.
+    static func html(_ raw: String) -> String {
         var result = ""
-        var i = 0
-        while i < s.count {
-            if s[i] == "<", let end = MarkdownInlines.rawTagEnd(s, from: i) {
-                result += filter(String(String.UnicodeScalarView(s[i..<end])))
-                i = end
-            } else {
-                result.unicodeScalars.append(s[i])
-                i += 1
+        for token in HTMLTokenizer.tokens(raw) {
+            switch token {
+            case .text(let text):
+                result += visible(text)
+            case .comment:
+                break
+            case .unfinished(let source):
+                result += visible(source)
+            case .endTag(let name, let source):
+                result += allowedElements.contains(name) ? "</\(name)>" : visible(source)
+            case .startTag(let name, let attributes, let selfClosing, let source):
+                guard allowedElements.contains(name) else { result += visible(source); continue }
+                let kept = attributes.filter { attribute in
+                    urlAttributes.contains(attribute.name) ? isSafeURL(attribute.value) : allowedAttributes.contains(attribute.name)
+                }
+                // Written again, quoted and escaped, so what the browser reads is what was checked.
+                let written = kept.map { " \($0.name)=\"\(HTMLEscaping.attribute($0.value))\"" }.joined()
+                result += "<" + name + written + (selfClosing ? " />" : ">")
             }
         }
         return result
     }
 
-    /// One tag (or comment, declaration, processing instruction) as it may appear on the page.
-    static func filter(_ tag: String) -> String {
-        if tag.hasPrefix("<!--") || tag.hasPrefix("<!") || tag.hasPrefix("<?") { return tag }
-        let closing = tag.hasPrefix("</")
-        let body = tag.dropFirst(closing ? 2 : 1)
-        let name = body.prefix { $0.isLetter || $0.isNumber || $0 == "-" }
-        if disallowed.contains(name.lowercased()) { return "&lt;" + tag.dropFirst() }
-        if closing { return tag }
-        var attributes = body.dropFirst(name.count)
-        let selfClosing = attributes.hasSuffix("/>")
-        attributes = attributes.dropLast(selfClosing ? 2 : 1)
-        let kept = HTMLAttributes.parse(String(attributes)).filter { attribute in
-            let key = attribute.name.lowercased()
-            if key.hasPrefix("on") || key == "style" || key == "srcdoc" || key == "formaction" { return false }
-            if ["href", "src", "action", "background", "poster", "cite", "xlink:href", "data"].contains(key) {
-                return isSafeURL(attribute.value ?? "")
+    /// Text that holds no markup: every `<` escaped (as cmark-gfm's tag filter shows a tag:
+    /// `&lt;script>`), NUL made U+FFFD. `&` stays: a character reference is only ever text.
+    private static func visible(_ text: String) -> String {
+        var result = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "<": result += "&lt;"
+            case "\0": result += "\u{FFFD}"
+            default: result.unicodeScalars.append(scalar)
             }
-            return true
         }
-        // Kept attributes are written again, quoted and escaped, so none can smuggle another.
-        let written = kept.map { attribute in
-            " " + attribute.name + (attribute.value.map { "=\"\(HTMLEscaping.attribute($0))\"" } ?? "")
-        }.joined()
-        return "<" + name + written + (selfClosing ? " />" : ">")
+        return result
     }
 
-    /// False for `javascript:`, `vbscript:` and `data:` URLs (spaces and control characters ignored,
-    /// as browsers ignore them).
+    /// True for a URL a browser reads as relative (no scheme) or as `http:`, `https:` or
+    /// `mailto:`; false for any other scheme (`javascript:`, `vbscript:`, `data:`, `file:`…).
+    /// Read as a browser's URL parser reads it: leading spaces and control characters skipped,
+    /// tabs and line breaks removed wherever they are.
     static func isSafeURL(_ url: String) -> Bool {
-        let squeezed = url.unicodeScalars.filter { $0.value > 0x20 }.map { Character($0) }
-        let lowered = String(squeezed).lowercased()
-        return !["javascript:", "vbscript:", "data:"].contains { lowered.hasPrefix($0) }
+        var scalars = url.unicodeScalars.filter { $0 != "\t" && $0 != "\n" && $0 != "\r" }[...]
+        while let first = scalars.first, first.value <= 0x20 { scalars = scalars.dropFirst() }
+        guard let first = scalars.first, first.isASCII, first.properties.isAlphabetic else { return true }
+        let scheme = scalars.prefix { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "+-.".unicodeScalars.contains($0)) }
+        guard scheme.endIndex < scalars.endIndex, scalars[scheme.endIndex] == ":" else { return true }
+        return ["http", "https", "mailto"].contains(String(String.UnicodeScalarView(scheme)).lowercased())
+    }
+
+    /// `text` with the character references `entity(_:at:)` knows decoded, NUL as U+FFFD.
+    static func decodingReferences(_ text: String) -> String {
+        let scalars = Array(text.unicodeScalars)
+        var result = ""
+        var i = 0
+        while i < scalars.count {
+            if scalars[i] == "&", let (character, end) = entity(scalars, at: i) {
+                result += character
+                i = end
+            } else {
+                result.unicodeScalars.append(scalars[i] == "\0" ? "\u{FFFD}" : scalars[i])
+                i += 1
+            }
+        }
+        return result
     }
 
     /// `&amp;`, `&#123;`, `&#x1F600;` at `start`: the character and the index after the `;`.

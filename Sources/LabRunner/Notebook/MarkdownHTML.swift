@@ -40,7 +40,7 @@ struct MarkdownHTML {
         case .indentedCode(let code):
             return "<pre><code>\(HTMLEscaping.text(code))</code></pre>\n"
         case .html(let html):
-            return HTMLFilter.filterBlock(html)
+            return HTMLFilter.html(html)
         case .thematicBreak:
             return "<hr />\n"
         case .blockQuote(let children):

@@ -82,7 +82,7 @@ struct MarkdownInlines {
             case "<":
                 if let (html, end) = Self.autolink(s, at: i) { emit(html); i = end; continue }
                 if let end = Self.rawTagEnd(s, from: i) {
-                    emit(HTMLFilter.filter(String(String.UnicodeScalarView(s[i..<end]))))
+                    emit(HTMLFilter.html(String(String.UnicodeScalarView(s[i..<end]))))
                     i = end
                     continue
                 }

@@ -94,19 +94,7 @@ extension MarkdownInlines {
 
     /// Escapes and entities of a destination or title decoded.
     static func decode(_ string: String) -> String {
-        let scalars = Array(unescape(string).unicodeScalars)
-        var result = ""
-        var i = 0
-        while i < scalars.count {
-            if scalars[i] == "&", let (decoded, end) = HTMLFilter.entity(scalars, at: i) {
-                result += decoded
-                i = end
-            } else {
-                result.unicodeScalars.append(scalars[i])
-                i += 1
-            }
-        }
-        return result
+        HTMLFilter.decodingReferences(unescape(string))
     }
 
     /// How labels match: case-folded, inner whitespace collapsed.

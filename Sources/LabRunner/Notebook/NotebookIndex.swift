@@ -1,12 +1,12 @@
 /// The site's `index.html`: every file of the run with its verdict and its tests' counts, each
-/// linked to its page, and the run's totals.
+/// linked to its page (by a relative path, see `NotebookSite.link(to:)`), and the run's totals.
 package enum NotebookIndex {
     package static func html(_ run: RunReport, pagePath: (FileReport) -> String) -> String {
         var rows = ""
         for file in run.files {
             let verdict = verdict(file)
             let title = NotebookPage(file: file, indexLink: "").title
-            rows += "<tr class=\"\(verdict.css)\"><td class=\"path\"><a href=\"\(HTMLEscaping.url(pagePath(file)))\">"
+            rows += "<tr class=\"\(verdict.css)\"><td class=\"path\"><a href=\"\(HTMLEscaping.attribute(NotebookSite.link(to: pagePath(file))))\">"
                 + "\(HTMLEscaping.text(file.path))</a></td><td>\(title == file.path ? "" : HTMLEscaping.text(title))</td>"
                 + "<td><span class=\"verdict\">\(HTMLEscaping.text(verdict.text))</span></td>"
                 + "<td>\(scenarios(file))</td></tr>\n"

@@ -6,12 +6,57 @@ package enum NotebookSite {
     /// The page of a lab at `path`, relative to the site folder: the path with `.html` for its
     /// extension, `..` and leading `/` made harmless so every page lands inside the folder.
     package static func pagePath(for path: String) -> String {
-        var components = path.split(separator: "/").filter { $0 != "." }.map { $0 == ".." ? "_up" : String($0) }
-        if components.isEmpty { components = ["page"] }
+        var components = parts(of: path)
         var last = components.removeLast()
         if let dot = last.lastIndex(of: "."), dot != last.startIndex { last = String(last[..<dot]) }
         if last == "index" && components.isEmpty { last = "index_" }
         return (components + [last + ".html"]).joined(separator: "/")
+    }
+
+    /// The folders and file name of `path` that stay inside the site folder: `.` dropped, `..` as `_up`.
+    private static func parts(of path: String) -> [String] {
+        let parts = path.split(separator: "/").filter { $0 != "." }.map { $0 == ".." ? "_up" : String($0) }
+        return parts.isEmpty ? ["page"] : parts
+    }
+
+    /// The page of each lab, every one its own: `pagePath(for:)`, unless a lab before it (in
+    /// sorted order, so the names do not depend on the order given) took that name, compared
+    /// without case as macOS's file system compares; then the whole file name (`a.markdown` →
+    /// `a.markdown.html`), then a number (`a-2.html`). `index.html` is the index's.
+    package static func pagePaths(for paths: [String]) -> [String: String] {
+        var taken: Set<String> = ["index.html"]
+        var result: [String: String] = [:]
+        for path in Set(paths).sorted() {
+            let natural = pagePath(for: path)
+            let base = String(natural.dropLast(".html".count))
+            let wholeName = parts(of: path).joined(separator: "/") + ".html"
+            var page = [natural, wholeName].first { !taken.contains($0.lowercased()) } ?? natural
+            var number = 2
+            while taken.contains(page.lowercased()) {
+                page = "\(base)-\(number).html"
+                number += 1
+            }
+            taken.insert(page.lowercased())
+            result[path] = page
+        }
+        return result
+    }
+
+    /// A page path as a link from the site folder: each part percent-encoded (`#`, `?`, `%`,
+    /// spaces…), and `./` before a first part holding a `:`, so no browser reads
+    /// `javascript:alert(1);x.html` as a scheme. Escape it for an attribute where it is written.
+    package static func link(to pagePath: String) -> String {
+        let kept = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~!$&'()*+,;=:@".utf8)
+        let hex = Array("0123456789ABCDEF".utf8)
+        let parts = pagePath.split(separator: "/", omittingEmptySubsequences: false).map { part in
+            var bytes: [UInt8] = []
+            for byte in part.utf8 {
+                if kept.contains(byte) { bytes.append(byte) } else { bytes += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 15)]] }
+            }
+            return String(decoding: bytes, as: UTF8.self)
+        }
+        let joined = parts.joined(separator: "/")
+        return parts.first?.contains(":") == true ? "./" + joined : joined
     }
 
     /// `../` once per folder of `pagePath`: the way back to the site folder.

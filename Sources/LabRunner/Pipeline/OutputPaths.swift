@@ -15,8 +15,7 @@ package enum OutputPaths {
                 return "\(option) \(path): the path is a folder; give the path of a file to write"
             }
             let identity = FileIdentity(info)
-            // The lab named as given first, else the one it reaches through a link.
-            if let input = inputs.first(where: { $0 == path }) ?? inputs.first(where: { status($0).map(FileIdentity.init) == identity }) {
+            if let input = input(at: path, among: inputs) {
                 let same = input == path ? "" : " (the same file as \(input))"
                 return "\(option) \(path) would overwrite the lab \(input)\(same); give another file"
             }
@@ -33,6 +32,20 @@ package enum OutputPaths {
             }
         }
         return nil
+    }
+
+    /// The input that `path` is: the one named as given first, else the one it reaches through a
+    /// symlink or a hard link; nil when it is none of them or does not exist.
+    package static func input(at path: String, among inputs: [String]) -> String? {
+        guard let info = status(path) else { return nil }
+        let identity = FileIdentity(info)
+        return inputs.first(where: { $0 == path }) ?? inputs.first(where: { status($0).map(FileIdentity.init) == identity })
+    }
+
+    /// Whether both paths exist and are one file (by name, symlink or hard link).
+    package static func sameFile(_ first: String, _ second: String) -> Bool {
+        guard let one = status(first), let other = status(second) else { return false }
+        return FileIdentity(one) == FileIdentity(other)
     }
 
     /// A file as the system knows it: device and inode, whatever name or link reaches it.

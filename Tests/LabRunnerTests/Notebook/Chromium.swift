@@ -29,16 +29,20 @@ enum Chromium {
         return folder
     }()
 
-    /// The DOM of each page after its scripts ran, two browsers at a time.
-    static func dumpDOM(_ files: [String]) throws -> [String: String] {
+    /// The DOM of each page after its scripts ran, two browsers at a time. With
+    /// `virtualTimeBudget` (milliseconds), timers and `<meta http-equiv="refresh">` get that much
+    /// virtual time first, so a page that navigates away is dumped after it did.
+    static func dumpDOM(_ files: [String], virtualTimeBudget: Int? = nil) throws -> [String: String] {
         guard let path else { return [:] }
         let results = LockedValue([String: String]())
         let failures = LockedValue([String]())
+        // Each browser its own profile, also across suites running at once: two Chromiums cannot share one.
+        let call = UUID().uuidString
         DispatchQueue.concurrentPerform(iterations: files.count) { index in
             let file = files[index]
-            // Each browser its own profile: two Chromiums cannot share one.
             let request = ProcessRequest(executable: path,
-                                         arguments: arguments(["--user-data-dir=\(profile)-\(index)", "--dump-dom",
+                                         arguments: arguments(["--user-data-dir=\(profile)-\(call)-\(index)", "--dump-dom"]
+                                                             + (virtualTimeBudget.map { ["--virtual-time-budget=\($0)"] } ?? []) + [
                                                                URL(fileURLWithPath: file).absoluteString]),
                                          environment: ProcessInfo.processInfo.environment, workingDirectory: nil,
                                          timeout: 60, outputLimit: 32 << 20)

@@ -1,0 +1,113 @@
+import Foundation
+import LabRunner
+
+/// The files `html` writes into its folder: a page per lab (each its own name, see
+/// `NotebookSite.pagePaths`), `index.html`, and the relative images the pages show. It never
+/// writes over an input, over a file it did not write, or over an image's own source.
+struct SiteWriter {
+    let directory: String
+    let verbose: Bool
+    /// Each lab's page, relative to the folder.
+    let pages: [String: String]
+    let labs: [String]
+
+    init(directory: String, labs: [String], verbose: Bool) {
+        self.directory = directory
+        self.verbose = verbose
+        self.labs = labs
+        // An absolute path inside the working directory counts from there, so
+        // `labrunner html $PWD/Labs -o site` writes `site/Labs/…` as `labrunner html Labs` does.
+        let here = FileManager.default.currentDirectoryPath
+        let relative = labs.map { $0.hasPrefix(here + "/") ? String($0.dropFirst(here.count + 1)) : $0 }
+        let named = NotebookSite.pagePaths(for: relative)
+        pages = Dictionary(zip(labs, relative.map { named[$0] ?? NotebookSite.pagePath(for: $0) }), uniquingKeysWith: { first, _ in first })
+    }
+
+    private func path(_ page: String) -> String { (directory as NSString).appendingPathComponent(page) }
+
+    /// Why the site cannot be written, before anything runs: a page or the index would replace
+    /// an input (by name or through a link), or a file that is not a page of labrunner's (the
+    /// person's own), or a folder.
+    func problem() -> String? {
+        let outputs = labs.compactMap { lab in pages[lab].map { (what: "the page of \(lab)", page: $0) } }
+            + [(what: "index.html", page: "index.html")]
+        for (what, page) in outputs {
+            let file = path(page)
+            if let input = OutputPaths.input(at: file, among: labs) {
+                return "-o \(directory): \(what) would overwrite the input \(input); give another folder"
+            }
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: file, isDirectory: &isFolder) else { continue }
+            if isFolder.boolValue { return "-o \(directory): \(file) is a folder, where \(what) goes; give another folder" }
+            if !Self.isPage(file) {
+                return "-o \(directory): \(file) is not a page labrunner wrote, and \(what) would replace it; move it or give another folder"
+            }
+        }
+        return nil
+    }
+
+    /// Whether the file at `path` begins as the pages labrunner writes do (its generator tag in the head).
+    private static func isPage(_ path: String) -> Bool {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
+        defer { try? handle.close() }
+        let head = String(decoding: (try? handle.read(upToCount: 2048)) ?? Data(), as: UTF8.self)
+        return head.hasPrefix("<!DOCTYPE html>") && head.contains("<meta name=\"generator\" content=\"labrunner\">")
+    }
+
+    /// Every page, then the index; false (after saying why) when one cannot be written.
+    func write(_ report: RunReport) -> Bool {
+        let root = URL(fileURLWithPath: directory, isDirectory: true)
+        let start = ContinuousClock.now
+        let pageOf = { (file: FileReport) in pages[file.path] ?? NotebookSite.pagePath(for: file.path) }
+        do {
+            for file in report.files {
+                let pagePath = pageOf(file)
+                let html = NotebookPage(file: file, indexLink: NotebookSite.rootLink(from: pagePath) + "index.html").html()
+                let page = root.appendingPathComponent(pagePath)
+                try write(Data(html.utf8), to: page)
+                copyImages(NotebookSite.relativeImages(in: html), from: file.path, besidePage: page)
+            }
+            try write(Data(NotebookIndex.html(report, pagePath: pageOf).utf8), to: root.appendingPathComponent("index.html"))
+        } catch {
+            Console.error("cannot write the pages to \(directory): \(error.localizedDescription)")
+            return false
+        }
+        let took = (ContinuousClock.now - start).components
+        let milliseconds = Double(took.seconds) * 1000 + Double(took.attoseconds) / 1e15
+        Console.out("wrote \(report.files.count) page\(report.files.count == 1 ? "" : "s") and index.html to \(directory)"
+                    + (verbose ? String(format: " in %.1f ms", milliseconds) : ""))
+        return true
+    }
+
+    /// Written to a temporary file and renamed over the old one: nothing is removed first.
+    private func write(_ bytes: Data, to url: URL) throws {
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try bytes.write(to: url, options: .atomic)
+    }
+
+    /// Copies each image that exists beside the lab (a regular file) to the same place beside the
+    /// page; one that is missing is left for the browser to report, as it would be on GitHub. An
+    /// image already there (the same file, as with `-o` beside the labs, or the same bytes) is
+    /// left alone; an input is never written over.
+    private func copyImages(_ images: [String], from labPath: String, besidePage page: URL) {
+        let labFolder = URL(fileURLWithPath: labPath).deletingLastPathComponent()
+        for image in images {
+            let source = labFolder.appendingPathComponent(image)
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: source.path, isDirectory: &isDirectory), !isDirectory.boolValue else { continue }
+            let target = page.deletingLastPathComponent().appendingPathComponent(image)
+            if OutputPaths.sameFile(source.path, target.path) { continue }
+            if let input = OutputPaths.input(at: target.path, among: labs) {
+                Console.diagnostic(["labrunner: warning: not copying \(source.path): \(target.path) is the input \(input)"])
+                continue
+            }
+            do {
+                let bytes = try Data(contentsOf: source)
+                if FileManager.default.contents(atPath: target.path) == bytes { continue }
+                try write(bytes, to: target)
+            } catch {
+                Console.diagnostic(["labrunner: warning: cannot copy \(source.path): \(error.localizedDescription)"])
+            }
+        }
+    }
+}
