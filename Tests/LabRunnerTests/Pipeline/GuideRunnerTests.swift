@@ -166,6 +166,7 @@ struct GuideRunnerTests {
         case .failed(.listingSyntax(let diagnostics, let reason)): "failed listing (\(reason.description)): \(errors(diagnostics))"
         case .failed(.output): "failed, ran: output"
         case .failed(.prints(let mismatch)): "failed, ran: prints at line \(mismatch.line)"
+        case .failed(.notChecked(let why)): "failed, not checked: \(why)"
         }
         return "\(outcome.line) \(verdict)" + (outcome.compilerRan ? "" : " (cached)")
     }
