@@ -11,6 +11,9 @@ package struct GuidePlan: Sendable {
     package let contexts: [SampleContext]
     /// The module of the file's DocC catalog, which its samples use without importing it (`DocCCatalog`).
     package let catalogModule: String?
+    /// What the Apple frameworks its Apple-only samples need re-export and this machine has
+    /// (`AppleUmbrella`): every sample checked here is compiled with them, as a reader has them.
+    package let umbrellaImports: [String]
 
     /// - Parameters:
     ///   - appleAvailable: SwiftUI can be imported here (else SwiftUI samples are skipped).
@@ -79,6 +82,9 @@ package struct GuidePlan: Sendable {
         self.symbols = symbols
         self.contexts = contexts
         self.catalogModule = catalogModule
+        umbrellaImports = AppleUmbrella.imports(forAppleOnly: roles.compactMap { role in
+            if case .skipped(.needsApple(let reason)) = role { reason } else { nil }
+        })
     }
 
     /// The module of SwiftPM's package manifests, which only `swift package` links.

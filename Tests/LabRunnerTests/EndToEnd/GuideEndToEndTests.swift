@@ -51,6 +51,22 @@ import Testing
         #expect(ran.stdout.contains("  FAIL  2 samples: 1 passed, 1 failed\n"), "\(ran.stdout)")
     }
 
+    /// The seed Lab Coding Guide (examples/guides/002): its views need SwiftUI, so on Linux they
+    /// are skipped, and its `@Observable` view model compiles with the Observation SwiftUI brings.
+    @Test func theWorkshopGuidePassesWhereSwiftUIIsMissing() throws {
+        let root = URL(fileURLWithPath: LabRunnerCLI.fixtures).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().path
+        let ran = try LabRunnerCLI.run(["run", "--bare", "swift", "examples/guides/002_7ed4a9f8f52c5cfe.txt"], in: root)
+        if Platform.hasSwiftUI {
+            #expect(ran.status == 0, "\(ran.stdout)")
+            return
+        }
+        #expect(ran.status == 0, "\(ran.stdout)\(ran.stderr)")
+        #expect(!ran.stdout.contains("unknown attribute 'Observable'"), "\(ran.stdout)")
+        #expect(ran.stdout.contains("  PASS  7 samples: 4 passed, 3 skipped\n"), "\(ran.stdout)")
+        #expect(ran.stdout.hasSuffix("\n4 passed, 0 failed, 3 skipped\n"), "\(ran.stdout)")
+    }
+
     /// The fixture through swiftc: the redeclared `Point` (line 22) does not clash with the first,
     /// the listing and the placeholder are counted apart, the typo fails at its line, the sample
     /// importing a module this machine lacks is skipped, and the last sample, which has that import
