@@ -19,7 +19,7 @@ struct RunOptions: Sendable {
         OptionDeclaration(name: "--package", value: "DIR",
                           help: "Build the Swift package in DIR (its library targets, with the swift beside swiftc, "
                           + "into the compile cache; DIR is never written) and compile every sample and lab against it"),
-        OptionDeclaration(name: "--strict", help: "Fail a lab that imports a module this machine lacks (default: skip it)"),
+        OptionDeclaration(name: "--strict", help: "Fail a lab that imports a module this machine lacks, and every guide sample that could not be checked here (default: skip them)"),
         OptionDeclaration(name: "--repeat", value: "N", help: "Run each scenario N times; a cell whose output differs "
                           + "between runs is reported as flaky, even when one of the runs matched"),
         OptionDeclaration(name: "--jobs", aliases: ["-j"], value: "N",

@@ -24,4 +24,16 @@ enum CompilerCrash {
         if diagnostic.message.hasPrefix("failed to produce diagnostic") { return "swiftc: " + diagnostic.message }
         return nil
     }
+
+    /// What swiftc prints when it crashes (its crash banner, LLVM's stack dump, the backtracer's
+    /// report, the driver on a frontend killed by a signal). A compiler that fails without any of
+    /// these, and without an error, did not crash on the program: it cannot compile at all (a
+    /// broken install, a wrapper exiting 127), which is the machine's fault, never a sample's.
+    static let evidence = ["Stack dump:", "Please submit a bug report", "PLEASE submit a bug report", "Program crashed:",
+                           "compile command failed due to signal", "Crash backtrace", "Fatal error:"]
+
+    /// Whether `output` shows swiftc's own crash evidence.
+    static func isEvident(in output: String) -> Bool {
+        evidence.contains { output.contains($0) }
+    }
 }

@@ -148,9 +148,12 @@ extension SwiftCompiler {
                                 rawOutput: output, duration: result.duration)
         case .exited(let status):
             // Without an error there is nothing to show the author: the compiler, not the lab, failed.
+            // It crashed on this program only if it says so; else it cannot compile anything.
             guard diagnostics.contains(where: { $0.severity == .error }) else {
                 let reason = "exited with status \(status) without an error message"
-                if crashIsVerdict { return crashed(reason, output: output, diagnostics: diagnostics, duration: result.duration) }
+                if crashIsVerdict && CompilerCrash.isEvident(in: output) {
+                    return crashed(reason, output: output, diagnostics: diagnostics, duration: result.duration)
+                }
                 throw .swiftcFailed(path, reason: reason, output: output)
             }
             return BuildOutcome(executable: nil, diagnostics: diagnostics, rawOutput: output, duration: result.duration)

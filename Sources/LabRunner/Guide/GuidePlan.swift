@@ -9,9 +9,16 @@ package struct GuidePlan: Sendable {
     /// Per sample, in the same order.
     package let symbols: [SampleSymbols]
     package let contexts: [SampleContext]
+    /// The module of the file's DocC catalog, which its samples use without importing it (`DocCCatalog`).
+    package let catalogModule: String?
+    /// What the Apple frameworks its Apple-only samples need re-export and this machine has
+    /// (`AppleUmbrella`): every sample checked here is compiled with them, as a reader has them.
+    package let umbrellaImports: [String]
 
-    /// - Parameter appleAvailable: SwiftUI can be imported here (else SwiftUI samples are skipped).
-    package init(_ lab: Lab, appleAvailable: Bool) throws(LabError) {
+    /// - Parameters:
+    ///   - appleAvailable: SwiftUI can be imported here (else SwiftUI samples are skipped).
+    ///   - package: the folder of the package the run compiles against (`--package`, `package:`).
+    package init(_ lab: Lab, appleAvailable: Bool, package: String? = nil) throws(LabError) {
         let cells = lab.cells
         let symbols = cells.map { SampleSymbols(code: $0.block.code) }
         let prints = cells.map(GuidePlan.prints)
@@ -34,7 +41,8 @@ package struct GuidePlan: Sendable {
             }
         }
         let appleOnly = GuidePlan.appleOnlyNames(cells, symbols, roles)
-        let ownNeeds = symbols.map { SampleModules.needs($0, path: lab.path) }
+        let catalogModule = DocCCatalog.module(forFile: lab.path, package: package)
+        let ownNeeds = symbols.map { SampleModules.needs($0, catalogModule: catalogModule) }
         var samples: [GuideSample] = []
         /// Modules the samples so far imported (with the Markdown line): the reader has them.
         var imported: [SampleModules.Need] = []
@@ -73,6 +81,10 @@ package struct GuidePlan: Sendable {
         self.samples = samples
         self.symbols = symbols
         self.contexts = contexts
+        self.catalogModule = catalogModule
+        umbrellaImports = AppleUmbrella.imports(forAppleOnly: roles.compactMap { role in
+            if case .skipped(.needsApple(let reason)) = role { reason } else { nil }
+        })
     }
 
     /// The module of SwiftPM's package manifests, which only `swift package` links.

@@ -12,7 +12,7 @@ package enum NotebookIndex {
                 + "<td>\(scenarios(file))</td></tr>\n"
         }
         let totals = run.totals
-        let summary = "\(totals.passed) passed, \(totals.failed) failed"
+        let summary = TerminalReport.summary(passed: totals.passed, failed: totals.failed, skipped: totals.skipped)
             + (totals.notChecked > 0 ? ", \(totals.notChecked) file\(totals.notChecked == 1 ? "" : "s") could not be checked" : "")
         let body = "<h1>Labs</h1>\n<p class=\"summary\">\(summary)</p>\n"
             + "<table class=\"files\">\n<thead><tr><th>file</th><th>title</th><th>verdict</th><th>scenarios</th></tr></thead>\n"
@@ -36,7 +36,7 @@ package enum NotebookIndex {
         case .invalid: return ("fail", "not a valid lab")
         case .guide(let guide, _):
             if guide.toolFailure != nil { return ("fail", "could not be checked") }
-            return (guide.tally.failed > 0 ? "fail" : guide.tally.passed == 0 ? "skipped" : "pass", guide.tally.summary)
+            return (guide.tally.failed > 0 ? "fail" : guide.tally.passed == 0 ? "skipped" : "pass", guide.summary)
         case .lab:
             if !file.wasChecked { return ("fail", "could not be checked") }
             let counts = file.counts

@@ -70,7 +70,7 @@ package struct LabPipeline: Sendable {
             if packageModules == nil, let package = config?.package { pipeline.packageModules = configPackages[package] }
             lab = try LabParser.parse(bytes: bytes, path: path, bareLanguage: bareLanguage, kind: documentKind, config: config)
             if lab.isGuide {
-                let plan = try GuidePlan(lab, appleAvailable: appleAvailable)
+                let plan = try GuidePlan(lab, appleAvailable: appleAvailable, package: pipeline.packageModules?.packagePath)
                 var only: Int? = nil
                 if let line { only = try plan.sample(at: line) }
                 return FileOutcome(path: path, content: .guide(pipeline.runGuide(plan, only: only)))
@@ -86,7 +86,10 @@ package struct LabPipeline: Sendable {
 
     func runGuide(_ plan: GuidePlan, only: Int?) -> GuideOutcome {
         switch GuideRunner(pipeline: self, plan: plan, tools: tools, only: only).run() {
-        case .success(let samples): GuideOutcome(plan: plan, samples: samples, toolFailure: nil)
+        case .success(let samples):
+            GuideOutcome(plan: plan, samples: strict ? samples.map { sample in
+                SampleOutcome(line: sample.line, index: sample.index, verdict: sample.verdict.strict, compilerRan: sample.compilerRan)
+            } : samples, toolFailure: nil)
         case .failure(let error): GuideOutcome(plan: plan, samples: [], toolFailure: .build(error))
         }
     }

@@ -39,4 +39,19 @@ package enum SampleFailure: Sendable {
     case output(ScenarioVerdict)
     /// It ran to the end and printed other lines than its `// Prints` comments state.
     case prints(PrintsMismatch)
+    /// With `--strict`: it could not be checked here (skipped, or the compiler crashed), and why.
+    case notChecked(String)
+}
+
+extension SampleVerdict {
+    /// What `--strict` makes of the verdict: a sample that could not be checked here fails. A
+    /// listing, a sample marked skip and an empty one stay as they are: the author wrote them so.
+    var strict: SampleVerdict {
+        switch self {
+        case .skipped(.marked), .skipped(.empty): self
+        case .skipped(let skip): .failed(.notChecked(skip.description))
+        case .compilerCrashed(let crash): .failed(.notChecked("the compiler crashed: " + crash))
+        case .passed, .failed, .listing: self
+        }
+    }
 }

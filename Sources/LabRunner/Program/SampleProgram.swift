@@ -16,7 +16,9 @@ package enum SampleProgram {
         var out = runs == nil ? "import Foundation\n" : Prelude.source(scenarios: plan.lab.scenarios)
         // A DocC catalog's samples use its module without importing it; a reader has what earlier samples imported.
         var implicit = plan.lab.settings.imports
-        let catalogModule = SampleModules.catalogModule(forFile: plan.lab.path)
+        // What the guide's SwiftUI would have brought (Foundation is in every program already).
+        for module in plan.umbrellaImports where module != "Foundation" && !implicit.contains(module) { implicit.append(module) }
+        let catalogModule = plan.catalogModule
         for sample in batch {
             for need in plan.samples[sample].needs where need.line == nil
                 && (need.module == catalogModule || need.module == GuidePlan.manifestModule && plan.samples[sample].role == .manifest) {

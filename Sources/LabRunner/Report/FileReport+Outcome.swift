@@ -101,6 +101,8 @@ extension PartReport {
             let report = MissingModulesReport(modules: modules)
             result = .missingModules(report)
             scenarios = notRun(.skipped, .missingModule(report.message))
+            // Every cell it would have compiled here is not checked (a cell built apart: that one).
+            counts.skipped = kind == .program ? lab.compiledCells.filter { appleAvailable || !$0.needsApple }.count : 1
         case .checked(let check):
             let report = CheckReport(check, lab: lab, updated: update?.diagnosticsRewritten ?? false)
             result = .checked(report)
@@ -110,6 +112,7 @@ extension PartReport {
         let skipped = kind == .program
             ? lab.cells.compactMap { cell in SkippedCell(cell, appleAvailable: appleAvailable) }
             : []
+        counts.skipped += skipped.count
         let lines = update?.lines ?? []
         let exercises = kind == .program ? ExerciseReport.reports(outcome, appleAvailable: appleAvailable) : []
         // An exercise that checks nothing is a failed test of the instructor's lab.

@@ -53,6 +53,9 @@ package enum GitHubAnnotations {
                 break
             }
         }
+        if let reason = guide.nothingChecked {
+            out.append(command("warning", file: path, title: "nothing checked", message: "no sample of this guide was checked: " + reason))
+        }
         return out
     }
 

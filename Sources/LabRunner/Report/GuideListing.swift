@@ -86,7 +86,7 @@ package struct GuideListing: Codable, Sendable {
         kind = lab.kind.kind.rawValue
         kindReason = lab.kind.reason
         settings = SettingSource.list(lab.settings)
-        let catalog = SampleModules.catalogModule(forFile: lab.path)
+        let catalog = plan.catalogModule
         samples = plan.samples.indices.map { index in
             let sample = plan.samples[index]
             let cell = sample.cell

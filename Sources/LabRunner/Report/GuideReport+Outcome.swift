@@ -20,6 +20,7 @@ extension SampleReport {
         var errors: [DiagnosticReport] = []
         var run: ScenarioReport? = nil
         var ran = false
+        var notChecked = false
         let status: Status
         switch outcome.verdict {
         case .passed(let didRun):
@@ -48,13 +49,17 @@ extension SampleReport {
             ran = true
             let sampleLab = lab.restricted(to: [plan.samples[outcome.index].cell])
             run = ScenarioReport(verdict, lab: sampleLab, updated: false, appleAvailable: appleAvailable)
+        case .failed(.notChecked(let why)):
+            status = .failed
+            reason = why
+            notChecked = true
         case .failed(.prints(let mismatch)):
             status = .failed
             ran = true
             run = ScenarioReport(mismatch, sample: plan.samples[outcome.index].cell, scenario: lab.scenarios.first ?? "", lab: lab)
         }
         self.init(name: "\(lab.path):\(outcome.line)", line: outcome.line, status: status, ran: ran, reason: reason,
-                  reasonLine: reasonLine, errors: errors, run: run, compilerRan: outcome.compilerRan)
+                  reasonLine: reasonLine, errors: errors, run: run, compilerRan: outcome.compilerRan, isNotChecked: notChecked)
     }
 
     /// A sample whose `// Prints` comments `--update` rewrote to what it printed: it passes, as an updated lab's scenario does.

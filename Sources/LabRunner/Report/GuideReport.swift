@@ -12,8 +12,37 @@ package struct GuideReport: Sendable {
     /// The samples counted by verdict.
     package var tally: SampleTally { SampleTally(samples) }
 
-    /// Tests: a guide's passed and failed samples (crashes, listings and skips are not tests).
-    package var counts: Counts { Counts(passed: tally.passed, failed: tally.failed) }
+    /// Tests: a guide's passed and failed samples (crashes, listings and skips are not tests);
+    /// skipped: the samples that could not be checked here (skipped, or the compiler crashed).
+    package var counts: Counts {
+        let tally = tally
+        return Counts(passed: tally.passed, failed: tally.failed, skipped: tally.skipped + tally.compilerCrashes)
+    }
+
+    /// Why nothing in the file was checked: no sample passed or failed (each was skipped, a
+    /// listing or a compiler crash), so the file must not read as passing. Nil when a sample was
+    /// checked, when there is no sample, or when the tool could not check the file.
+    package var nothingChecked: String? {
+        let tally = tally
+        guard toolFailure == nil, tally.total > 0, tally.passed + tally.failed == 0 else { return nil }
+        if tally.listings == tally.total { return "every sample is a listing" }
+        var reasons: [String] = []
+        for sample in samples {
+            let reason = switch sample.status {
+            case .listing: "listings"
+            case .compilerCrash: "the compiler crashed"
+            case .skipped, .passed, .failed: sample.reason ?? "skipped"
+            }
+            if !reasons.contains(reason) { reasons.append(reason) }
+        }
+        return reasons.joined(separator: "; ")
+    }
+
+    /// The file's line in every report: `12 samples: 9 passed, 2 listings, 1 failed`, or
+    /// `nothing checked: needs module Book, not available here (60 samples: 0 passed, 60 skipped)`.
+    package var summary: String {
+        nothingChecked.map { "nothing checked: \($0) (\(tally.summary))" } ?? tally.summary
+    }
 }
 
 /// A guide's samples counted by verdict.
@@ -74,4 +103,15 @@ package struct SampleReport: Sendable {
     package let run: ScenarioReport?
     /// False when every build it took part in came from the compile cache.
     package let compilerRan: Bool
+    /// A failure only because `--strict` fails a sample that could not be checked (`reason` says why).
+    package var isNotChecked = false
+
+    /// Why it failed, in one line: `did not compile (2 errors)`, `printed something else`…
+    package var failureSummary: String {
+        if isNotChecked { return "not checked (--strict): " + (reason ?? "") }
+        if let reason { return "a listing (\(reason)) that does not parse" }
+        if run != nil { return "printed something else" }
+        let count = errors.filter { $0.diagnostic.severity == .error }.count
+        return "did not compile (\(count) error\(count == 1 ? "" : "s"))"
+    }
 }

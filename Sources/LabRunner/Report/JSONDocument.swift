@@ -7,17 +7,20 @@ extension JSONReport {
         let labs: [LabEntry]
     }
 
-    /// Tests passed and failed, as the closing `N passed, N failed` line; files that could not be
-    /// checked; of those, files that are not valid labs (unreadable ones included).
+    /// Tests passed and failed and what was not checked, as the closing `N passed, N failed, N
+    /// skipped` line; files that could not be checked; of those, files that are not valid labs
+    /// (unreadable ones included).
     struct Totals: Encodable {
         let passed: Int
         let failed: Int
+        let skipped: Int
         let notChecked: Int
         let invalid: Int
 
         init(_ totals: RunReport.Totals) {
             passed = totals.passed
             failed = totals.failed
+            skipped = totals.skipped
             notChecked = totals.notChecked
             invalid = totals.invalid
         }

@@ -41,14 +41,15 @@ package enum JSONReport {
 
     /// A guide is one entry (`part: "guide"`) with a `samples` array; `status` is `fail` when a sample failed.
     private static func entry(_ guide: GuideReport, path: String) -> LabEntry {
-        let status = guide.toolFailure != nil ? "tool-error" : guide.tally.failed > 0 ? "fail" : "pass"
+        let status = guide.toolFailure != nil ? "tool-error" : guide.tally.failed > 0 ? "fail"
+            : guide.nothingChecked != nil ? "nothing-to-run" : "pass"
         let samples = guide.samples.map { sample in
             SampleEntry(name: sample.name, line: sample.line, status: sample.status.rawValue, ran: sample.ran,
                         reason: sample.reason, reasonLine: sample.reasonLine, compilerRan: sample.compilerRan,
                         diagnostics: sample.errors.map(diagnostic), run: sample.run.map(scenario))
         }
         return LabEntry(path: path, part: "guide", line: nil, check: nil, title: guide.title, status: status, buildDuration: 0,
-                        compilerRan: guide.samples.contains(where: \.compilerRan), error: guide.toolFailure?.text,
+                        compilerRan: guide.samples.contains(where: \.compilerRan), error: guide.toolFailure?.text ?? guide.nothingChecked.map { "nothing checked: " + $0 },
                         warnings: [], diagnostics: [], scenarios: [], skippedCells: [], samples: samples,
                         passed: guide.tally.passed, failed: guide.tally.failed)
     }

@@ -91,7 +91,7 @@ package enum JUnitReport {
                 if let run = sample.run?.run {
                     result = failure(run, scenario: sample.run?.name ?? "", path: path)
                 } else {
-                    if let reason = sample.reason { body.insert("a listing (\(reason)) that does not parse", at: 0) }
+                    if sample.reason != nil { body.insert(sample.failureSummary, at: 0) }
                     let message = body.first ?? "did not compile"
                     result = XMLNode("failure", [("message", message), ("type", "compile-error")], text: body.joined(separator: "\n"))
                 }
@@ -111,7 +111,7 @@ package enum JUnitReport {
         var properties: [XMLNode] = []
         if let title = guide.title { properties.append(property("title", title)) }
         properties.append(property("kind", "guide"))
-        properties.append(property("samples", guide.tally.summary))
+        properties.append(property("samples", guide.summary))
         let children = [XMLNode("properties", children: properties)] + cases
         return (XMLNode("testsuite", tally.attributes(name: path), children: children), tally)
     }

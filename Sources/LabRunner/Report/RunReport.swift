@@ -25,15 +25,28 @@ package struct RunReport: Sendable {
         package var notChecked = 0
         /// Of those, files that are not valid labs (unreadable ones included).
         package var invalid = 0
+        /// What could not be checked here, as the closing `, N skipped` says: a guide's samples
+        /// skipped or crashing the compiler, a lab's cells not compiled here (SwiftUI, `skip`, or
+        /// every cell of a program skipped for a missing module). Listings are not counted.
+        package var skipped = 0
+        /// A guide's samples on which swiftc crashed (counted in `skipped` too).
+        package var compilerCrashes = 0
 
         init(_ files: [FileReport]) {
             for file in files {
-                passed += file.counts.passed
-                failed += file.counts.failed
+                let counts = file.counts
+                passed += counts.passed
+                failed += counts.failed
+                skipped += counts.skipped
+                compilerCrashes += file.guide?.tally.compilerCrashes ?? 0
                 if !file.wasChecked { notChecked += 1 }
                 if file.isInputError { invalid += 1 }
             }
         }
+
+        /// swiftc crashed and nothing else came of it: no test passed or failed. A compiler that
+        /// crashes on everything is broken, and a run that checked nothing that way is not green.
+        package var onlyCrashes: Bool { compilerCrashes > 0 && passed + failed == 0 }
     }
 
     /// How the run ended, which the exit status says: a failing lab is the lab's fault, a file that
@@ -45,18 +58,19 @@ package struct RunReport: Sendable {
     }
 
     package var verdict: Verdict {
-        if totals.notChecked > 0 { return .notChecked }
+        if totals.notChecked > 0 || totals.onlyCrashes { return .notChecked }
         return totals.failed > 0 ? .failed : .passed
     }
 }
 
-/// Tests passed and failed.
+/// Tests passed and failed, and what was not checked (see `RunReport.Totals.skipped`).
 package struct Counts: Sendable, Equatable {
     package var passed = 0
     package var failed = 0
+    package var skipped = 0
 
     static func + (a: Counts, b: Counts) -> Counts {
-        Counts(passed: a.passed + b.passed, failed: a.failed + b.failed)
+        Counts(passed: a.passed + b.passed, failed: a.failed + b.failed, skipped: a.skipped + b.skipped)
     }
 }
 

@@ -49,7 +49,7 @@ package struct TerminalReport: Sendable {
                     if error.diagnostic.severity == .error { shown += 1 }
                     if verbose || shown <= maximumErrors { out += diagnostic(error) }
                 }
-                out.append("  " + style.red("FAIL") + "  line \(sample.line): " + failureSummary(sample))
+                out.append("  " + style.red("FAIL") + "  line \(sample.line): " + sample.failureSummary)
                 if let run = sample.run?.run {
                     if let problem = run.problem {
                         out.append(indent + style.red(problem.summary) + problem.place + problem.outputSoFarHeading)
@@ -77,22 +77,15 @@ package struct TerminalReport: Sendable {
                 "\(reason) (line\(lines.count == 1 ? "" : "s") \(lines.map(String.init).joined(separator: ", ")))"
             }.joined(separator: "; "))
         }
-        let tally = guide.tally
-        let verdict = tally.failed > 0 ? style.red("FAIL") : style.green("PASS")
-        out.append("  " + verdict + "  " + tally.summary)
+        // A file where nothing was checked never reads as passing.
+        let verdict = guide.tally.failed > 0 ? style.red("FAIL") : guide.nothingChecked != nil ? style.yellow("SKIP") : style.green("PASS")
+        out.append("  " + verdict + "  " + guide.summary)
         if verbose {
             let compiled = guide.samples.filter(\.compilerRan).count
             out.append(style.dim(compiled == 0 ? "  cache hit: swiftc not run" : "  swiftc ran for \(compiled) of \(guide.samples.count) samples"))
         }
         out += guide.notes.map { "  " + style.cyan($0) }
         return out
-    }
-
-    private func failureSummary(_ sample: SampleReport) -> String {
-        if let reason = sample.reason { return "a listing (\(reason)) that does not parse" }
-        if sample.run != nil { return "printed something else" }
-        let errors = sample.errors.filter { $0.diagnostic.severity == .error }.count
-        return "did not compile (\(errors) error\(errors == 1 ? "" : "s"))"
     }
 
     /// `line 12: passed (ran)`, `line 40: listing: declarations without bodies (line 41)`.
@@ -106,15 +99,17 @@ package struct TerminalReport: Sendable {
     }
 
     /// A blank line, then how many files could not be checked (if any: the counts alone would
-    /// read as a good run) and the documented `N passed, N failed`.
+    /// read as a good run), whether swiftc only crashed, and the documented `N passed, N failed, N skipped`.
     package func closing(_ totals: RunReport.Totals) -> [String] {
         let notChecked = totals.notChecked
         return [""] + (notChecked == 0 ? [] : [style.red("\(notChecked) file\(notChecked == 1 ? "" : "s") could not be checked")])
-            + [Self.summary(passed: totals.passed, failed: totals.failed)]
+            + (totals.onlyCrashes ? [style.red("swiftc crashed on every sample it compiled (\(totals.compilerCrashes)): nothing was checked")] : [])
+            + [Self.summary(passed: totals.passed, failed: totals.failed, skipped: totals.skipped)]
     }
 
-    package static func summary(passed: Int, failed: Int) -> String {
-        "\(passed) passed, \(failed) failed"
+    /// `N passed, N failed, N skipped`: CI tooling reads the line's start, `N passed, N failed`.
+    package static func summary(passed: Int, failed: Int, skipped: Int) -> String {
+        "\(passed) passed, \(failed) failed, \(skipped) skipped"
     }
 
     /// `path: error: message`, for a file that could not be read.

@@ -40,6 +40,33 @@ import Testing
         #expect(listed.stderr.contains("did you mean 'setup'"), "\(listed.stderr)")
     }
 
+    /// A book kept as `Book.docc/` outside any package: its samples are compiled one by one, not
+    /// skipped as needing a module `Book` (a catalog names a module only as a target's).
+    @Test func aCatalogOutsideAPackageIsCheckedSampleBySample() throws {
+        let ran = try LabRunnerCLI.run(["run", "docc-book"])
+        #expect(ran.status == 1, "\(ran.stdout)\(ran.stderr)")
+        #expect(!ran.stdout.contains("needs module Book"), "\(ran.stdout)")
+        #expect(ran.stdout.contains("docc-book/Book.docc/Basics.md:14:18: error: cannot convert value of type 'String' to specified type 'Int'"),
+                "\(ran.stdout)")
+        #expect(ran.stdout.contains("  FAIL  2 samples: 1 passed, 1 failed\n"), "\(ran.stdout)")
+    }
+
+    /// The seed Lab Coding Guide (examples/guides/002): its views need SwiftUI, so on Linux they
+    /// are skipped, and its `@Observable` view model compiles with the Observation SwiftUI brings.
+    @Test func theWorkshopGuidePassesWhereSwiftUIIsMissing() throws {
+        let root = URL(fileURLWithPath: LabRunnerCLI.fixtures).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().path
+        let ran = try LabRunnerCLI.run(["run", "--bare", "swift", "examples/guides/002_7ed4a9f8f52c5cfe.txt"], in: root)
+        if Platform.hasSwiftUI {
+            #expect(ran.status == 0, "\(ran.stdout)")
+            return
+        }
+        #expect(ran.status == 0, "\(ran.stdout)\(ran.stderr)")
+        #expect(!ran.stdout.contains("unknown attribute 'Observable'"), "\(ran.stdout)")
+        #expect(ran.stdout.contains("  PASS  7 samples: 4 passed, 3 skipped\n"), "\(ran.stdout)")
+        #expect(ran.stdout.hasSuffix("\n4 passed, 0 failed, 3 skipped\n"), "\(ran.stdout)")
+    }
+
     /// The fixture through swiftc: the redeclared `Point` (line 22) does not clash with the first,
     /// the listing and the placeholder are counted apart, the typo fails at its line, the sample
     /// importing a module this machine lacks is skipped, and the last sample, which has that import
@@ -56,7 +83,7 @@ import Testing
           skipped: needs module PointPlotting, not available here (line 51)
           FAIL  8 samples: 4 passed, 2 listings, 1 skipped, 1 failed
 
-        4 passed, 1 failed
+        4 passed, 1 failed, 1 skipped
 
         """)
         #expect(ran.stderr.isEmpty, "\(ran.stderr)")
@@ -66,7 +93,7 @@ import Testing
         #expect(one.stdout.contains("\n  FAIL  line 45: did not compile (1 error)\n  FAIL  1 sample: 0 passed, 1 failed\n"),
                 "\(one.stdout)")
         // -v: whether swiftc ran for the sample or the compile cache answered.
-        #expect(one.stdout.contains("\n  swiftc ran for 1 of 1 samples\n\n0 passed, 1 failed\n") || one.stdout.contains("\n  cache hit: swiftc not run\n\n0 passed, 1 failed\n"),
+        #expect(one.stdout.contains("\n  swiftc ran for 1 of 1 samples\n\n0 passed, 1 failed, 0 skipped\n") || one.stdout.contains("\n  cache hit: swiftc not run\n\n0 passed, 1 failed, 0 skipped\n"),
                 "\(one.stdout)")
         #expect(!one.stdout.contains("line 5:") && !one.stdout.contains("line 51"), "\(one.stdout)")
     }

@@ -37,7 +37,7 @@ import Testing
         try Data("# Notes\n\n```text\nhello\n```\n".utf8).write(to: URL(fileURLWithPath: folder + "/prose.md"))
         let result = try LabRunnerCLI.run(["run", "."], in: folder)
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
-        #expect(result.stdout == "./empty.md\n  no Swift cells to compile\n\n./prose.md\n  no Swift cells to compile\n\n0 passed, 0 failed\n")
+        #expect(result.stdout == "./empty.md\n  no Swift cells to compile\n\n./prose.md\n  no Swift cells to compile\n\n0 passed, 0 failed, 0 skipped\n")
         #expect(result.stderr.isEmpty)
         let listed = try LabRunnerCLI.run(["list", "empty.md"], in: folder)
         #expect(listed.status == 0)
@@ -73,7 +73,7 @@ import Testing
         let lines = run.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         #expect(Array(lines.prefix(2)) == ["lab.md", message])
         #expect(lines.count > 3 && lines[3] == caret, "\(run.stdout)")
-        #expect(run.stdout.hasSuffix("\n\n1 file could not be checked\n0 passed, 0 failed\n"))
+        #expect(run.stdout.hasSuffix("\n\n1 file could not be checked\n0 passed, 0 failed, 0 skipped\n"))
         #expect(!run.stdout.contains("FAIL"))
         #expect(CrashSigns.found(in: run).isEmpty)
 

@@ -21,7 +21,7 @@ import Testing
         #expect(cold.stderr.contains("labrunner: building package "))
         #expect(cold.stdout.contains("PASS  2 samples: 2 passed"))
         #expect(cold.stdout.contains("PASS  mock"))  // the lab's program was linked with the package
-        #expect(cold.stdout.hasSuffix("\n5 passed, 0 failed\n"))
+        #expect(cold.stdout.hasSuffix("\n5 passed, 0 failed, 0 skipped\n"))
         #expect(!FileManager.default.fileExists(atPath: LabRunnerCLI.fixtures + "/package/.build"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: cache + "/tmp") == [], "nothing left in $TMPDIR")
         #expect(!FileManager.default.fileExists(atPath: cache + "/xdg"), "nothing written into the user's cache folder")

@@ -7,7 +7,7 @@ import Testing
     @Test func passingLabPassesEveryScenario() throws {
         let result = try LabRunnerCLI.run(["run", "passing.md"])
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
-        #expect(result.stdout.hasSuffix("\n3 passed, 0 failed\n"))
+        #expect(result.stdout.hasSuffix("\n3 passed, 0 failed, 2 skipped\n"))
         for scenario in ["mock", "empty", "failing"] {
             #expect(result.stdout.contains("PASS  \(scenario)"))
         }
@@ -22,7 +22,7 @@ import Testing
         #expect(result.stdout.contains("+line 2\n"))
         #expect(result.stdout.contains("mismatch.md:12: the cell printed output but has no output block for scenario failing (+ actual)"))
         #expect(result.stdout.contains("+unexpected\n"))
-        #expect(result.stdout.hasSuffix("\n0 passed, 3 failed\n"))
+        #expect(result.stdout.hasSuffix("\n0 passed, 3 failed, 0 skipped\n"))
     }
 
     @Test func compileErrorsPointAtMarkdownLinesAndColumns() throws {
@@ -34,7 +34,7 @@ import Testing
         #expect(!result.stdout.contains("main.swift"))
         // No output blocks: a file that only has to compile, so one failed test, with an account per cell.
         #expect(result.stdout.contains("  FAIL  build: did not compile (2 errors in 2 of 2 cells)\n        errors by cell: line 3 (1), line 9 (1)\n"))
-        #expect(result.stdout.hasSuffix("\n0 passed, 1 failed\n"))
+        #expect(result.stdout.hasSuffix("\n0 passed, 1 failed, 0 skipped\n"))
     }
 
     @Test func crashesAndExitStatusesAreNamed() throws {
@@ -47,7 +47,7 @@ import Testing
         #expect(result.stdout.contains("in the cell at crash.md:17"))
         #expect(result.stdout.contains("Fatal error: service exploded"))
         #expect(result.stdout.contains("exited with status 3 in the cell at crash.md:17"))
-        #expect(result.stdout.hasSuffix("\n2 passed, 2 failed\n"))
+        #expect(result.stdout.hasSuffix("\n2 passed, 2 failed, 0 skipped\n"))
     }
 
     @Test func anEndlessScenarioTimesOutAndLeavesNoProcess() throws {
@@ -62,7 +62,7 @@ import Testing
             line.contains("pid ") ? pid_t(line.split(separator: " ").last!) : nil
         }
         for pid in pids { #expect(kill(pid, 0) == -1 && errno == ESRCH, "process \(pid) still running") }
-        #expect(result.stdout.hasSuffix("\n2 passed, 1 failed\n"))
+        #expect(result.stdout.hasSuffix("\n2 passed, 1 failed, 0 skipped\n"))
     }
 
     @Test func updateRestoresAnEditedTranscriptByteForByte() throws {
@@ -93,7 +93,7 @@ import Testing
         #expect(result.stdout.contains("flaky: 3 runs did not all come out the same"))
         #expect(result.stdout.contains("flaky.md:10: the cell printed differently in run 1 (-) and run 2 (+)"))
         #expect(!result.stdout.contains("flaky.md:3: the cell printed differently"))
-        #expect(result.stdout.hasSuffix("\n0 passed, 1 failed\n"))
+        #expect(result.stdout.hasSuffix("\n0 passed, 1 failed, 0 skipped\n"))
     }
 
     @Test func updateWritesNothingForAFlakyScenario() throws {

@@ -9,6 +9,6 @@ import Testing
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
         #expect(result.stdout.contains("guide/jekyll-post.md  Counting with a struct"))
         #expect(result.stdout.contains("PASS  mock"))
-        #expect(result.stdout.hasSuffix("\n1 passed, 0 failed\n"))
+        #expect(result.stdout.hasSuffix("\n1 passed, 0 failed, 0 skipped\n"))
     }
 }

@@ -63,7 +63,7 @@ struct GuideCorpusSurveyTests {
             programs += SampleBatches.pack(candidates).count
             compiled += candidates.count
             for sample in symbols {
-                let needs = SampleModules.needs(sample, path: path)
+                let needs = SampleModules.needs(sample, catalogModule: DocCCatalog.module(forFile: path, package: nil))
                 if !needs.isEmpty { needingModules += 1 }
                 for need in needs { modules[need.module, default: 0] += 1 }
             }

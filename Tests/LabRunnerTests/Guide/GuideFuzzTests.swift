@@ -34,7 +34,7 @@ struct GuideFuzzTests {
                 end = item.range.upperBound
             }
             _ = ListingClassifier.reasons(sample)
-            _ = SampleModules.needs(sample, path: "Sources/A/A.docc/a.md")
+            _ = SampleModules.needs(sample, catalogModule: "A")
         }
         let inputs = symbols.map { ContextSample(symbols: $0, label: "l", directive: random.pick([.inherit, .fresh, .continues("l")])) }
         let contexts = ContextResolver.resolve(inputs)

@@ -13,30 +13,36 @@ struct SampleModulesTests {
         @testable import ArgumentParser
         import Foundation
         """)
-        #expect(SampleModules.needs(symbols, path: "README.md") == [
+        #expect(SampleModules.needs(symbols, catalogModule: nil) == [
             SampleModules.Need(module: "Foundation", line: 1), SampleModules.Need(module: "ArgumentParser", line: 6),
         ])
     }
 
+    /// A catalog implies a module only as a target's catalog (`Sources/<Target>/`, SwiftPM's
+    /// layout) or a catalog of the package the run names (`--package`): a book kept as
+    /// `Book.docc/` at a repository's root is a guide like any other.
     @Test(arguments: [
-        ("swift-argument-parser/Sources/ArgumentParser/Documentation.docc/Articles/GettingStarted.md", "ArgumentParser"),
-        ("Sources/AsyncAlgorithms/AsyncAlgorithms.docc/Guides/Zip.md", "AsyncAlgorithms"),
-        ("/abs/pkg/Sources/my-tool/Docs.docc/Intro.md", "my_tool"),
-        ("Docs/Charts.docc/Overview.md", "Charts"),
-        ("Docs/Documentation.docc/Overview.md", nil),
-        ("Docs/3D.docc/Intro.md", "_3D"),
-        ("README.md", nil),
-        ("Sources/Foo/README.md", nil),
-    ] as [(String, String?)])
-    func catalogModules(path: String, module: String?) {
-        #expect(SampleModules.catalogModule(forFile: path) == module)
+        ("swift-argument-parser/Sources/ArgumentParser/Documentation.docc/Articles/GettingStarted.md", nil, "ArgumentParser"),
+        ("Sources/AsyncAlgorithms/AsyncAlgorithms.docc/Guides/Zip.md", nil, "AsyncAlgorithms"),
+        ("/abs/pkg/Sources/my-tool/Docs.docc/Intro.md", nil, "my_tool"),
+        ("Book.docc/Chapter.md", nil, nil),
+        ("/home/me/book/Book.docc/Chapter.md", nil, nil),
+        ("Docs/Charts.docc/Overview.md", nil, nil),
+        ("/abs/pkg/Docs/Charts.docc/Overview.md", "/abs/pkg", "Charts"),
+        ("/abs/pkg/Docs/Documentation.docc/Overview.md", "/abs/pkg", nil),
+        ("/abs/pkg/Docs/3D.docc/Intro.md", "/abs/pkg/", "_3D"),
+        ("/abs/pkgs/Charts.docc/Overview.md", "/abs/pkg", nil),
+        ("README.md", nil, nil),
+        ("Sources/Foo/README.md", nil, nil),
+    ] as [(String, String?, String?)])
+    func catalogModules(path: String, package: String?, module: String?) {
+        #expect(DocCCatalog.module(forFile: path, package: package) == module)
     }
 
     @Test func aCatalogSampleNeedsItsModuleOnce() {
-        let path = "Sources/ArgumentParser/Documentation.docc/Intro.md"
-        #expect(SampleModules.needs(SampleSymbols(code: "struct Count: ParsableCommand {}"), path: path)
+        #expect(SampleModules.needs(SampleSymbols(code: "struct Count: ParsableCommand {}"), catalogModule: "ArgumentParser")
             == [SampleModules.Need(module: "ArgumentParser", line: nil)])
-        #expect(SampleModules.needs(SampleSymbols(code: "import ArgumentParser"), path: path)
+        #expect(SampleModules.needs(SampleSymbols(code: "import ArgumentParser"), catalogModule: "ArgumentParser")
             == [SampleModules.Need(module: "ArgumentParser", line: 1)])
     }
 

@@ -106,7 +106,8 @@ struct GuideRunnerTests {
                                  "check 1,5", "store check 1,5", "check 1,5,9,14,20", "store check 1,5,9,14,20",
                                  "check 1,9", "store check 1,9", "check 5,14,20", "store check 5,14,20"],
              outcomes: ["1 passed", "5 passed", "9 passed", "14 failed: 15 no such module 'PointPlotting'",
-                        "20 skipped: uses declarations of the sample at line 14, which do not compile"]),
+                        // --strict: what could not be checked fails, with the reason.
+                        "20 failed, not checked: uses declarations of the sample at line 14, which do not compile"]),
         Case(name: "swiftc crashing is split down to the sample, which is a compiler crash",
              guide: .init(crashes: [10]),
              // Halved: [1, 5] and [9, 14, 20], then [9] and [14, 20]. A crash is kept like a failed build.
@@ -166,6 +167,7 @@ struct GuideRunnerTests {
         case .failed(.listingSyntax(let diagnostics, let reason)): "failed listing (\(reason.description)): \(errors(diagnostics))"
         case .failed(.output): "failed, ran: output"
         case .failed(.prints(let mismatch)): "failed, ran: prints at line \(mismatch.line)"
+        case .failed(.notChecked(let why)): "failed, not checked: \(why)"
         }
         return "\(outcome.line) \(verdict)" + (outcome.compilerRan ? "" : " (cached)")
     }

@@ -74,23 +74,48 @@ struct GuideVerdictTests {
         ("Point()", 31, "cannot find 'Point' in scope"),
     ]
 
-    @Test func verdicts() throws {
+    /// The guide's verdicts, one line each.
+    static func verdicts(strict: Bool, guide: String = GuideVerdictTests.guide) throws -> [String] {
         var pipeline = LabPipeline(compiler: SwiftCompiler(path: "/nonexistent/swiftc"), environment: [:])
         pipeline.toolchain = ScriptedToolchain(Self.errors)
         pipeline.appleAvailable = false
-        let lab = try LabParser.parse(bytes: Array(Self.guide.utf8), path: "guide.md")
+        pipeline.strict = strict
+        let lab = try LabParser.parse(bytes: Array(guide.utf8), path: "guide.md")
         let plan = try GuidePlan(lab, appleAvailable: false)
         let samples = pipeline.runGuide(plan, only: nil).samples
-        let described = samples.map { sample -> String in
+        return samples.map { sample -> String in
             switch sample.verdict {
             case .passed: "\(sample.line) passed"
             case .failed(.compile(let errors)): "\(sample.line) failed: " + errors.map(\.message).joined(separator: "; ")
+            case .failed(.notChecked(let why)): "\(sample.line) failed, not checked: \(why)"
             case .failed: "\(sample.line) failed"
             case .listing(let reason): "\(sample.line) listing: \(reason.description)"
             case .skipped(let skip): "\(sample.line) skipped: \(skip.description)"
             case .compilerCrashed: "\(sample.line) crashed"
             }
         }
+    }
+
+    /// `--strict`: what could not be checked fails with the reason; a listing, a sample marked
+    /// skip and an empty one are the author's and stay as they are.
+    @Test func strictFailsEverySampleThatCouldNotBeChecked() throws {
+        let guide = Self.guide + "\n<!-- labrunner: skip -->\n```swift\nlet marked = 1\n```\n\n```swift\nimport SwiftUI\n```\n"
+        #expect(try Self.verdicts(strict: true, guide: guide) == [
+            "1 failed: cannot find type 'Dish' in scope",
+            "5 failed, not checked: uses declarations of the sample at line 1, which do not compile",
+            "9 listing: fragment: elision '...'",
+            "13 failed, not checked: uses foo, which only the listing at line 9 declares",
+            "17 failed, not checked: the compiler crashed: swiftc: failed to produce diagnostic for expression; please submit a bug report",
+            "21 failed: consecutive statements on a line must be separated by ';'; failed to produce diagnostic for expression; please submit a bug report",
+            "25 failed: expected '}' in struct",
+            "30 failed, not checked: uses declarations of the sample at line 25, which do not compile",
+            "35 skipped: marked skip",
+            "39 failed, not checked: needs an Apple platform (imports SwiftUI), not available here",
+        ])
+    }
+
+    @Test func verdicts() throws {
+        let described = try Self.verdicts(strict: false)
         #expect(described == [
             "1 failed: cannot find type 'Dish' in scope",
             "5 skipped: uses declarations of the sample at line 1, which do not compile",

@@ -7,6 +7,24 @@ struct SampleProgramTests {
         try GuidePlan(LabParser.parse(bytes: Array(text.utf8), path: "g.md"), appleAvailable: false)
     }
 
+    /// The seed Lab Coding Guide: its views need SwiftUI, which brings Observation and Foundation
+    /// on the platforms that have it. Where SwiftUI is missing, the samples that can be checked
+    /// still have what the reader's SwiftUI re-exports and this toolchain has; without an Apple
+    /// UI sample, nothing is added.
+    @Test(arguments: [
+        ("```swift\nstruct ModelListView: View {\n    var body: some View { Text(\"\") }\n}\n```\n", true),
+        ("```swift\nimport SwiftUI\n```\n", true),
+        ("```swift\nimport UIKit\n```\n", false),
+        ("```swift\n@objc class C {}\n```\n", false),
+        ("", false),
+    ])
+    func whatAnAppleUmbrellaReexportsIsImported(apple: String, observation: Bool) throws {
+        let plan = try Self.plan("```swift\n@Observable\nfinal class Model { var count = 0 }\n```\n" + apple)
+        let (candidates, _) = GuideRunner.batches(plan, programs: [0])
+        let source = SampleProgram.source([0], plan: plan, candidates: candidates)
+        #expect(source.hasPrefix("import Foundation\n" + (observation ? "import Observation\n" : "") + "#sourceLocation"), "\(source)")
+    }
+
     @Test func aMainTypeThatRunsIsCalledAfterTheMarkers() throws {
         let plan = try Self.plan("<!-- labrunner: guide -->\n```swift\n@main\nstruct Tool {\n    static func main() { print(1) }\n}\n```\n```output\n1\n```\n")
         let (candidates, _) = GuideRunner.batches(plan, programs: [0])

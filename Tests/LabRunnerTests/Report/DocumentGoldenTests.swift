@@ -140,7 +140,8 @@ struct DocumentGoldenTests {
                 "failed" : 1,
                 "invalid" : 1,
                 "notChecked" : 1,
-                "passed" : 1
+                "passed" : 1,
+                "skipped" : 0
               }
             }
 

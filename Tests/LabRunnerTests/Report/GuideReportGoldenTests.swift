@@ -57,7 +57,7 @@ struct GuideReportGoldenTests {
               skipped: needs module Missing, not available here (line 15)
               FAIL  5 samples: 1 passed, 1 listing, 1 skipped, 1 compiler crash, 1 failed
 
-            1 passed, 1 failed
+            1 passed, 1 failed, 2 skipped
             """)
     }
 
@@ -126,5 +126,54 @@ struct GuideNotebookPageTests {
         #expect(html.contains("cannot convert value of type &#39;Int&#39; to specified type &#39;Point&#39;")
                 || html.contains("cannot convert value of type 'Int' to specified type 'Point'"))
         #expect(html.contains("<span class=\"verdict fail\">5 samples: 1 passed, 1 listing, 1 skipped, 1 compiler crash, 1 failed</span>"))
+    }
+}
+
+/// A guide where nothing was checked (a book whose every sample needs a module missing here)
+/// says `nothing checked` with the reason in every report, never `PASS`, and its skips count in
+/// the closing line.
+struct NothingCheckedGuideTests {
+    static func run() throws -> RunReport {
+        let text = "```swift\nimport Book\n```\n\n```swift\nimport Book\nlet x = 1\n```\n"
+        let lab = try LabParser.parse(bytes: Array(text.utf8), path: "Book.docc/Basics.md")
+        let plan = try GuidePlan(lab, appleAvailable: false)
+        let samples = [
+            SampleOutcome(line: 1, index: 0, verdict: .skipped(.missingModule("Book"))),
+            SampleOutcome(line: 5, index: 1, verdict: .skipped(.missingModule("Book"))),
+        ]
+        let outcome = FileOutcome(path: lab.path, content: .guide(GuideOutcome(plan: plan, samples: samples, toolFailure: nil)))
+        return RunReport(files: [FileReport(outcome, duration: 1, appleAvailable: false)], appleAvailable: false)
+    }
+
+    @Test func theTerminalSaysNothingCheckedAndCountsTheSkips() throws {
+        GoldenText.expect(TerminalReport(style: .plain).render(try Self.run()).joined(separator: "\n"), equals: """
+            Book.docc/Basics.md
+              skipped: needs module Book, not available here (lines 1, 5)
+              SKIP  nothing checked: needs module Book, not available here (2 samples: 0 passed, 2 skipped)
+
+            0 passed, 0 failed, 2 skipped
+            """)
+    }
+
+    @Test func everyOtherReportSaysItToo() throws {
+        let run = try Self.run()
+        let json = JSONReport.json(run)
+        #expect(json.contains("\"status\" : \"nothing-to-run\""), "\(json)")
+        #expect(json.contains("\"error\" : \"nothing checked: needs module Book, not available here\""), "\(json)")
+        #expect(json.contains("\"skipped\" : 2"), "\(json)")
+        let junit = JUnitReport.xml(run)
+        #expect(junit.contains("<property name=\"samples\" value=\"nothing checked: needs module Book, not available here (2 samples: 0 passed, 2 skipped)\"/>"),
+                "\(junit)")
+        #expect(GitHubAnnotations.lines(run) == [
+            "::warning file=Book.docc/Basics.md,title=nothing checked::no sample of this guide was checked: needs module Book, not available here",
+        ])
+        let index = NotebookIndex.html(run) { _ in "page.html" }
+        #expect(index.contains("nothing checked: needs module Book, not available here"))
+        #expect(!index.contains("class=\"pass\""))
+    }
+
+    /// A guide with one sample checked is judged by its samples, skips or not.
+    @Test func oneCheckedSampleIsEnough() throws {
+        #expect(try GuideReportGoldenTests.run().files[0].guide?.nothingChecked == nil)
     }
 }

@@ -23,7 +23,7 @@ struct TerminalGoldenTests {
               PASS  failing   0.25s
               skipped: 1 cell needs SwiftUI, not available here (line 29: imports SwiftUI); 1 marked skip (line 25)
 
-            2 passed, 0 failed
+            2 passed, 0 failed, 2 skipped
 
             """)
     }
@@ -39,7 +39,7 @@ struct TerminalGoldenTests {
                     +complete(3)
               skipped: 1 cell needs SwiftUI, not available here (line 29: imports SwiftUI); 1 marked skip (line 25)
 
-            1 passed, 1 failed
+            1 passed, 1 failed, 2 skipped
 
             """)
     }
@@ -56,7 +56,7 @@ struct TerminalGoldenTests {
                       waiting
               skipped: 1 cell needs SwiftUI, not available here (line 29: imports SwiftUI); 1 marked skip (line 25)
 
-            0 passed, 2 failed
+            0 passed, 2 failed, 2 skipped
 
             """)
     }
@@ -69,7 +69,7 @@ struct TerminalGoldenTests {
                     timed out after 5.00s in the cell at labs/greetings.md:15; no output before it
               skipped: 1 cell needs SwiftUI, not available here (line 29: imports SwiftUI); 1 marked skip (line 25)
 
-            1 passed, 1 failed
+            1 passed, 1 failed, 2 skipped
 
             """)
     }
@@ -93,7 +93,7 @@ struct TerminalGoldenTests {
                     errors by cell: line 7 (1), line 15 (1)
               skipped: 1 cell needs SwiftUI, not available here (line 29: imports SwiftUI); 1 marked skip (line 25)
 
-            0 passed, 2 failed
+            0 passed, 2 failed, 2 skipped
 
             """)
     }
@@ -106,7 +106,7 @@ struct TerminalGoldenTests {
                 ^
 
             1 file could not be checked
-            0 passed, 0 failed
+            0 passed, 0 failed, 0 skipped
 
             """)
     }
@@ -117,7 +117,7 @@ struct TerminalGoldenTests {
             gone.md: error: cannot read lab: no such file
 
             1 file could not be checked
-            0 passed, 0 failed
+            0 passed, 0 failed, 0 skipped
 
             """)
     }
@@ -127,7 +127,7 @@ struct TerminalGoldenTests {
             docs/notes.md
               no Swift cells to compile
 
-            0 passed, 0 failed
+            0 passed, 0 failed, 0 skipped
 
             """)
     }
@@ -142,7 +142,7 @@ struct TerminalGoldenTests {
               skipped: 1 cell needs SwiftUI, not available here (line 29: imports SwiftUI); 1 marked skip (line 25)
 
             1 file could not be checked
-            0 passed, 2 failed
+            0 passed, 2 failed, 2 skipped
 
             """)
     }
@@ -163,7 +163,7 @@ struct TerminalGoldenTests {
               FAIL  compile_fail  0.50s
                     labs/checks.md:8: error: compile_fail cell compiled; swiftc was expected to reject it
 
-            1 passed, 2 failed
+            1 passed, 2 failed, 0 skipped
 
             """)
     }
@@ -174,7 +174,7 @@ struct TerminalGoldenTests {
               SKIP  needs module FirebaseAuth (cells at lines 7, 15), not available here (--strict makes this a failure)
               skipped: 1 cell needs SwiftUI, not available here (line 29: imports SwiftUI); 1 marked skip (line 25)
 
-            0 passed, 0 failed
+            0 passed, 0 failed, 4 skipped
 
             """)
     }
@@ -196,7 +196,7 @@ struct TerminalGoldenTests {
               updated: the diagnostics block
               wrote labs/checks.md
 
-            3 passed, 0 failed
+            3 passed, 0 failed, 2 skipped
 
             """)
     }
@@ -212,7 +212,7 @@ struct TerminalGoldenTests {
                     +2nd
               skipped: 1 cell needs SwiftUI, not available here (line 29: imports SwiftUI); 1 marked skip (line 25)
 
-            0 passed, 1 failed
+            0 passed, 1 failed, 2 skipped
 
             """)
     }
@@ -245,7 +245,7 @@ struct TerminalGoldenTests {
             gone.md: error: cannot read lab: no such file
 
             2 files could not be checked
-            3 passed, 1 failed
+            3 passed, 1 failed, 4 skipped
 
             """)
     }
@@ -263,7 +263,7 @@ struct TerminalGoldenTests {
               PASS  rejected by swiftc as expected (1 error)  0.50s
               swiftc ran: 0.00s
 
-            3 passed, 0 failed
+            3 passed, 0 failed, 2 skipped
 
             """)
     }
@@ -284,7 +284,7 @@ struct TerminalGoldenTests {
               FAIL  no_run  0.50s
                     labs/checks.md:15: error: no_run cell did not compile (1 error)
 
-            0 passed, 2 failed
+            0 passed, 2 failed, 0 skipped
 
             """)
     }
