@@ -124,6 +124,16 @@ package struct FileReport: Sendable {
         return !isInputError && !parts.contains { if case .toolFailed = $0.result { true } else { false } }
     }
 
+    /// The file's verdict in one line, as watch and the served pages print it beside its path:
+    /// a guide's summary (`nothing checked: …` when no sample was), a lab's `N passed, N failed`
+    /// with `, N skipped` when cells were not checked, or `not checked`.
+    package var verdictLine: String {
+        guard wasChecked else { return "not checked" }
+        if let guide { return guide.summary }
+        let counts = counts
+        return "\(counts.passed) passed, \(counts.failed) failed" + (counts.skipped > 0 ? ", \(counts.skipped) skipped" : "")
+    }
+
     var isInputError: Bool {
         switch content {
         case .lab, .guide: false

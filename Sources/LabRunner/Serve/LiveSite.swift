@@ -100,7 +100,7 @@ package final class LiveSite: Sendable {
     }
 
     private static func verdict(_ report: FileReport) -> String {
-        report.wasChecked ? "\(report.counts.passed) passed, \(report.counts.failed) failed" : "not checked"
+        report.verdictLine
     }
 
     private func index() -> String {

@@ -11,11 +11,11 @@ package enum PlainNotebookPage {
             body.append("<p class=\"fail\">\(escape(error.description))</p>")
         case .lab(let title, let parts, _):
             if let title { body.append("<p>\(escape(title))</p>") }
-            body.append("<p>\(file.counts.passed) passed, \(file.counts.failed) failed</p>")
+            body.append("<p>\(escape(file.verdictLine))</p>")
             for part in parts { body += render(part) }
         case .guide(let guide, _):
             if let title = guide.title { body.append("<p>\(escape(title))</p>") }
-            body.append("<p>\(escape(guide.tally.summary))</p>")
+            body.append("<p>\(escape(file.verdictLine))</p>")
             body.append("<ul>")
             for sample in guide.samples {
                 let detail = sample.reason.map { ": " + $0 } ?? ""

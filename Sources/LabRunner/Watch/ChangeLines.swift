@@ -5,9 +5,7 @@ import Foundation
 package enum ChangeLines {
     /// - Parameter seconds: from the file's write to the verdict, when known.
     package static func render(_ changes: [ReportChange], file: FileReport, seconds: Double?, style: Style) -> [String] {
-        let counts = file.counts
-        var verdict = "\(counts.passed) passed, \(counts.failed) failed"
-        if !file.wasChecked { verdict = "not checked" }
+        let verdict = file.verdictLine
         let timing = seconds.map { String(format: "  %.2fs from save to verdict", $0) } ?? ""
         var lines = [style.bold(file.path) + "  " + verdict + style.dim(timing)]
         if changes.isEmpty { lines.append("  " + style.dim("no change")) }

@@ -172,6 +172,16 @@ struct NothingCheckedGuideTests {
         #expect(!index.contains("class=\"pass\""))
     }
 
+    /// watch's line and the served pages say it as the other reports do: before, they printed
+    /// `0 passed, 0 failed` for a guide where nothing was checked.
+    @Test func watchAndTheServedPagesSayItToo() throws {
+        let file = try Self.run().files[0]
+        let expected = "nothing checked: needs module Book, not available here (2 samples: 0 passed, 2 skipped)"
+        #expect(file.verdictLine == expected)
+        #expect(ChangeLines.render([], file: file, seconds: nil, style: .plain).first == "Book.docc/Basics.md  " + expected)
+        #expect(PlainNotebookPage.render(file).contains(expected))
+    }
+
     /// A guide with one sample checked is judged by its samples, skips or not.
     @Test func oneCheckedSampleIsEnough() throws {
         #expect(try GuideReportGoldenTests.run().files[0].guide?.nothingChecked == nil)
