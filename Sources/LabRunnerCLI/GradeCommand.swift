@@ -3,8 +3,15 @@ import LabRunner
 
 /// `labrunner grade --key LAB SUBMISSION… [--repeat N] [-o DIR]`: each submission's code run
 /// with the key's outputs and hidden checks, in parallel, with `run`'s timeouts, isolation and clean-up.
-struct GradeCommand {
-    static let spec = ArgumentSpec(options: ["--key", "--output", "--repeat"], aliases: ["-o": "--output"])
+struct GradeCommand: Command {
+    static let declarations = [
+        OptionDeclaration(name: "--key", value: "LAB", help: "The instructor's lab (with solutions and hidden checks)"),
+        OptionDeclaration(name: "--repeat", value: "N", help: "Run each scenario N times (default \(defaultRepeats)); an exercise whose "
+                          + "checks differ between runs scores zero and is reported as flaky"),
+        OptionDeclaration(name: "--output", aliases: ["-o"], value: "DIR",
+                          help: "Also write DIR/grades.csv (student, exercise, points, out of, note), DIR/grades.json "
+                          + "and DIR/STUDENT.feedback.txt (diffs and hints)"),
+    ]
     /// Runs per scenario unless `--repeat` says otherwise: a check that passes by luck once
     /// seldom passes three times, and one that differs between runs scores 0 (see teaching.md).
     static let defaultRepeats = 3

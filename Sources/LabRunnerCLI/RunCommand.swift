@@ -2,7 +2,8 @@ import Foundation
 import LabRunner
 
 /// `labrunner run PATH…`: wires the options into the pipeline, and its reports to the console and files.
-struct RunCommand {
+struct RunCommand: Command {
+    static let declarations = RunOptions.declarations
     let options: RunOptions
     /// Another writer of the run's report (`html`'s pages); false when it could not write.
     var writeSite: ((RunReport) -> Bool)? = nil

@@ -5,7 +5,8 @@ import LabRunner
 /// prints what changed since its last run, with the time from the save to the verdict; with
 /// `--serve`, serves the notebook pages and tells open pages when a run finished. Runs until
 /// Ctrl-C, which the `InterruptHandler` turns into a clean stop (children killed, folders removed).
-struct WatchCommand {
+struct WatchCommand: Command {
+    static let declarations = WatchOptions.declarations
     let options: WatchOptions
     /// Turns a report into a served page: the notebook page `labrunner html` writes.
     var renderer: LiveSite.Renderer = { NotebookPage(file: $0, indexLink: "/").html() }
