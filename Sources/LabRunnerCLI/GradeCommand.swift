@@ -49,6 +49,23 @@ struct GradeCommand: Command {
         return (name, files[0])
     }
 
+    /// Every submission with its student's name; nil after saying which is not one, or names a student twice.
+    private func resolveSubmissions() -> [(student: String, path: String)]? {
+        var resolved: [(student: String, path: String)] = []
+        for submission in submissions {
+            guard let found = Self.resolve(submission, key: key) else {
+                Console.error("\(submission): not a submission (a lab file, or a folder holding one)")
+                return nil
+            }
+            guard !resolved.contains(where: { $0.student == found.student }) else {
+                Console.error("\(submission): a second submission named '\(found.student)'")
+                return nil
+            }
+            resolved.append(found)
+        }
+        return resolved
+    }
+
     func execute() -> Int32 {
         let environment = ProcessInfo.processInfo.environment
         guard let keyLab = LabFile.loadReportingErrors(key) else { return ExitStatus.usage }
@@ -56,18 +73,7 @@ struct GradeCommand: Command {
             Console.error("\(key): the key has no exercises to grade")
             return ExitStatus.usage
         }
-        var resolved: [(student: String, path: String)] = []
-        for submission in submissions {
-            guard let found = Self.resolve(submission, key: key) else {
-                Console.error("\(submission): not a submission (a lab file, or a folder holding one)")
-                return ExitStatus.usage
-            }
-            guard !resolved.contains(where: { $0.student == found.student }) else {
-                Console.error("\(submission): a second submission named '\(found.student)'")
-                return ExitStatus.usage
-            }
-            resolved.append(found)
-        }
+        guard let resolved = resolveSubmissions() else { return ExitStatus.usage }
         var pipeline: LabPipeline
         do { pipeline = try CheckingPipeline.make(environment: environment) } catch {
             Console.error(error.description)
