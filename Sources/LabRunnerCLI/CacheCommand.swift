@@ -3,8 +3,11 @@ import LabRunner
 
 /// `labrunner cache [clean] [--cache-dir DIR]`: where the compile cache is and what it holds, or
 /// empty it.
-struct CacheCommand {
-    static let spec = ArgumentSpec(options: ["--cache-dir"])
+struct CacheCommand: Command {
+    static let declarations = [
+        OptionDeclaration(name: "--cache-dir", value: "DIR",
+                          help: "The cache (default: $XDG_CACHE_HOME/labrunner or ~/.cache/labrunner)"),
+    ]
 
     let clean: Bool
     let cache: CompileCache

@@ -3,8 +3,12 @@ import LabRunner
 
 /// `labrunner extract LAB [-o FILE] [--plain]`: the Swift file `run` compiles, for an editor; for
 /// a guide, `extract GUIDE:LINE` gives the program of the sample at that line.
-struct ExtractCommand {
-    static let spec = ArgumentSpec(flags: ["--plain"], options: ["--output", "--bare"], aliases: ["-o": "--output"])
+struct ExtractCommand: Command {
+    static let declarations = [
+        OptionDeclaration(name: "--output", aliases: ["-o"], value: "FILE", help: "Write to FILE instead of standard output"),
+        OptionDeclaration(name: "--plain", help: "Leave out the #sourceLocation lines (errors then point at the .swift file)"),
+        OptionDeclaration(name: "--bare", value: "LANG", help: "Read fences without an info string as LANG"),
+    ]
 
     let path: String
     let output: String?

@@ -3,8 +3,15 @@ import LabRunner
 
 /// `labrunner grade --key LAB SUBMISSION… [--repeat N] [-o DIR]`: each submission's code run
 /// with the key's outputs and hidden checks, in parallel, with `run`'s timeouts, isolation and clean-up.
-struct GradeCommand {
-    static let spec = ArgumentSpec(options: ["--key", "--output", "--repeat"], aliases: ["-o": "--output"])
+struct GradeCommand: Command {
+    static let declarations = [
+        OptionDeclaration(name: "--key", value: "LAB", help: "The instructor's lab (with solutions and hidden checks)"),
+        OptionDeclaration(name: "--repeat", value: "N", help: "Run each scenario N times (default \(defaultRepeats)); an exercise whose "
+                          + "checks differ between runs scores zero and is reported as flaky"),
+        OptionDeclaration(name: "--output", aliases: ["-o"], value: "DIR",
+                          help: "Also write DIR/grades.csv (student, exercise, points, out of, note), DIR/grades.json "
+                          + "and DIR/STUDENT.feedback.txt (diffs and hints)"),
+    ]
     /// Runs per scenario unless `--repeat` says otherwise: a check that passes by luck once
     /// seldom passes three times, and one that differs between runs scores 0 (see teaching.md).
     static let defaultRepeats = 3
@@ -42,6 +49,23 @@ struct GradeCommand {
         return (name, files[0])
     }
 
+    /// Every submission with its student's name; nil after saying which is not one, or names a student twice.
+    private func resolveSubmissions() -> [(student: String, path: String)]? {
+        var resolved: [(student: String, path: String)] = []
+        for submission in submissions {
+            guard let found = Self.resolve(submission, key: key) else {
+                Console.error("\(submission): not a submission (a lab file, or a folder holding one)")
+                return nil
+            }
+            guard !resolved.contains(where: { $0.student == found.student }) else {
+                Console.error("\(submission): a second submission named '\(found.student)'")
+                return nil
+            }
+            resolved.append(found)
+        }
+        return resolved
+    }
+
     func execute() -> Int32 {
         let environment = ProcessInfo.processInfo.environment
         guard let keyLab = LabFile.loadReportingErrors(key) else { return ExitStatus.usage }
@@ -49,18 +73,7 @@ struct GradeCommand {
             Console.error("\(key): the key has no exercises to grade")
             return ExitStatus.usage
         }
-        var resolved: [(student: String, path: String)] = []
-        for submission in submissions {
-            guard let found = Self.resolve(submission, key: key) else {
-                Console.error("\(submission): not a submission (a lab file, or a folder holding one)")
-                return ExitStatus.usage
-            }
-            guard !resolved.contains(where: { $0.student == found.student }) else {
-                Console.error("\(submission): a second submission named '\(found.student)'")
-                return ExitStatus.usage
-            }
-            resolved.append(found)
-        }
+        guard let resolved = resolveSubmissions() else { return ExitStatus.usage }
         var pipeline: LabPipeline
         do { pipeline = try CheckingPipeline.make(environment: environment) } catch {
             Console.error(error.description)

@@ -3,14 +3,12 @@ import LabRunner
 /// `labrunner html PATH… -o DIR`: runs the files exactly as `run` does (same pipeline, cache and
 /// options, same report on the terminal and exit status), then writes one page per file and an
 /// `index.html` into DIR, with the relative images the pages show copied beside them.
-struct HTMLCommand {
+struct HTMLCommand: Command {
     /// `-o DIR`, then every option of `run` except `--update` (a page shows the run; it rewrites nothing).
     static let declarations = [
         OptionDeclaration(name: "--output", aliases: ["-o"], value: "DIR",
                           help: "The folder to write the pages and index.html into (created if missing)"),
     ] + RunOptions.declarations.filter { $0.name != "--update" }
-
-    static let spec = ArgumentSpec(declarations)
 
     let run: RunOptions
     let directory: String

@@ -2,8 +2,12 @@ import Foundation
 import LabRunner
 
 /// `labrunner list LAB [--json]`: the lab as the tool reads it; a guide per sample (`GuideListing`).
-struct ListCommand {
-    static let spec = ArgumentSpec(flags: ["--json"], options: ["--bare", "--as"])
+struct ListCommand: Command {
+    static let declarations = [
+        OptionDeclaration(name: "--json", help: "Print JSON (a lab's includes `blocks`: every fenced code block of the document)"),
+        OptionDeclaration(name: "--bare", value: "LANG", help: "Read fences without an info string as LANG"),
+        OptionDeclaration(name: "--as", value: "KIND", help: "Read the file as a guide or a lab, whatever its contents say"),
+    ]
 
     let path: String
     let json: Bool

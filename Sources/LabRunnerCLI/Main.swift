@@ -1,7 +1,7 @@
 import Foundation
 import LabRunner
 
-/// `labrunner`: dispatches to a command and turns its result into an exit status.
+/// `labrunner`: dispatches to a command of `CommandTable` and turns its result into an exit status.
 @main
 struct LabRunnerMain {
     static func main() {
@@ -24,8 +24,6 @@ struct LabRunnerMain {
             Console.out(HelpText.overview)
             return ExitStatus.usage
         }
-        let rest = Array(arguments.dropFirst())
-        let wantsHelp = rest.contains("--help") || rest.contains("-h")
         switch command {
         case "-h", "--help":
             Console.out(HelpText.overview)
@@ -33,44 +31,20 @@ struct LabRunnerMain {
         case "--version":
             Console.out(HelpText.version)
             return ExitStatus.success
-        case "help":
-            guard let topic = rest.first else {
-                Console.out(HelpText.overview)
-                return ExitStatus.success
-            }
-            guard let text = HelpText.forCommand(topic) else {
-                throw .unknownCommand(topic, suggestion: EditDistance.closest(to: topic, in: commands))
-            }
-            Console.out(text)
-            return ExitStatus.success
-        case "run":
-            if wantsHelp { Console.out(HelpText.run); return ExitStatus.success }
-            return try RunCommand(arguments: rest).execute()
-        case "extract":
-            if wantsHelp { Console.out(HelpText.extract); return ExitStatus.success }
-            return try ExtractCommand(arguments: rest).execute()
-        case "html":
-            if wantsHelp { Console.out(HelpText.html); return ExitStatus.success }
-            return try HTMLCommand(arguments: rest).execute()
-        case "cache":
-            if wantsHelp { Console.out(HelpText.cache); return ExitStatus.success }
-            return try CacheCommand(arguments: rest).execute()
-        case "watch":
-            if wantsHelp { Console.out(HelpText.watch); return ExitStatus.success }
-            return try WatchCommand(arguments: rest).execute()
-        case "list":
-            if wantsHelp { Console.out(HelpText.list); return ExitStatus.success }
-            return try ListCommand(arguments: rest).execute()
-        case "student":
-            if wantsHelp { Console.out(HelpText.student); return ExitStatus.success }
-            return try StudentCommand(arguments: rest).execute()
-        case "grade":
-            if wantsHelp { Console.out(HelpText.grade); return ExitStatus.success }
-            return try GradeCommand(arguments: rest).execute()
         default:
-            if looksLikeALab(command) { throw .labAsCommand(command) }
-            throw .unknownCommand(command, suggestion: EditDistance.closest(to: command, in: commands))
+            break
         }
+        guard let entry = CommandTable.entry(named: command) else {
+            if looksLikeALab(command) { throw .labAsCommand(command) }
+            throw .unknownCommand(command, suggestion: EditDistance.closest(to: command, in: CommandTable.names))
+        }
+        let rest = Array(arguments.dropFirst())
+        // Anywhere among the command's words, as `git` and swift-argument-parser take it.
+        if rest.contains("--help") || rest.contains("-h") {
+            Console.out(entry.helpText)
+            return ExitStatus.success
+        }
+        return try entry.run(rest)
     }
 
     /// `labrunner todo.md`: a path where the command goes, meant for `run`.
@@ -78,6 +52,4 @@ struct LabRunnerMain {
         let lowered = word.lowercased()
         return lowered.hasSuffix(".md") || lowered.hasSuffix(".markdown") || FileManager.default.fileExists(atPath: word)
     }
-
-    static let commands = ["run", "watch", "html", "extract", "list", "cache", "student", "grade", "help"]
 }

@@ -2,7 +2,8 @@ import Foundation
 import LabRunner
 
 /// `labrunner run PATH…`: wires the options into the pipeline, and its reports to the console and files.
-struct RunCommand {
+struct RunCommand: Command {
+    static let declarations = RunOptions.declarations
     let options: RunOptions
     /// Another writer of the run's report (`html`'s pages); false when it could not write.
     var writeSite: ((RunReport) -> Bool)? = nil
@@ -13,51 +14,47 @@ struct RunCommand {
         options = try RunOptions(arguments: arguments)
     }
 
-    func execute() -> Int32 {
-        let environment = ProcessInfo.processInfo.environment
+    /// This shard's labs and the pipeline that runs them; nil after saying why not (a path that
+    /// is not there, a report or page that would replace a lab, an unknown scenario, no swiftc).
+    private func prepare(configs: TreeConfigSearch, environment: [String: String]) -> (paths: [String], pipeline: LabPipeline)? {
         var labPaths: [String]
         var sampleLines: [String: Int] = [:]
-        let configs = TreeConfigStep.search()
         do {
             (labPaths, sampleLines) = try LabFile.expandWithLines(options.paths, excluding: configs.excludes)
         } catch {
             Console.diagnostic([error.description])
-            return ExitStatus.usage
+            return nil
         }
         // Before anything runs: a report must not replace a lab (of any shard) or be a folder.
         let reports = [("--junit", options.junitPath), ("--json", options.jsonPath)].compactMap { option, path in path.map { (option, $0) } }
         if let problem = OutputPaths.problem(outputs: reports, inputs: labPaths) ?? checkSite?(labPaths) {
             Console.error(problem)
-            return ExitStatus.usage
+            return nil
         }
         do {
             labPaths = try LabSelection.select(labPaths, scenarios: options.scenarios, shard: options.shard,
                                                bareLanguage: options.bareLanguage, configs: configs)
         } catch {
             Console.error(error.description)
-            return ExitStatus.usage
+            return nil
         }
         var pipeline: LabPipeline
         do {
             pipeline = try options.makePipeline(environment: environment)
         } catch {
             Console.error(error.description)
-            return ExitStatus.usage
+            return nil
         }
         pipeline.sampleLines = sampleLines
-        // Removed at the end (and by the interrupt handler, like every build folder).
-        let runFolder = options.useCache ? nil : try? BuildDirectory.makePrivate()
-        defer { runFolder?.remove() }
-        pipeline.moduleCacheWithoutCache = runFolder.map { $0.path + "/module-cache" }
-        var terminal = TerminalReport(style: .forStandardOutput(environment: environment))
-        terminal.verbose = options.verbose
-        if options.verbose { Console.out(terminal.style.dim("swiftc: \(pipeline.compiler.path), jobs: \(options.jobs)")) }
-        guard PackageStep.prepareAll(options, paths: labPaths, configs: configs, pipeline: &pipeline,
-                                     runFolder: runFolder?.path, environment: environment) else { return ExitStatus.usage }
+        return (labPaths, pipeline)
+    }
 
+    /// Runs the labs in parallel (updating them with `--update`), printing each report in path
+    /// order under the progress line.
+    private func check(_ labPaths: [String], pipeline: LabPipeline, terminal: TerminalReport, appleAvailable: Bool,
+                       environment: [String: String]) -> [FileReport] {
         let progress = ProgressLine(enabled: ProgressLine.isWanted(environment: environment), total: labPaths.count)
         let update = options.update
-        let appleAvailable = Platform.hasSwiftUI
         let first = LockedValue(true)
         let files = LabBatch(pipeline: pipeline, width: options.jobs).run(
             labPaths,
@@ -72,6 +69,26 @@ struct RunCommand {
                 progress.printAbove((isFirst ? [] : [""]) + terminal.render(file))
             })
         progress.finish()
+        return files
+    }
+
+    func execute() -> Int32 {
+        let environment = ProcessInfo.processInfo.environment
+        let configs = TreeConfigStep.search()
+        guard let (labPaths, selected) = prepare(configs: configs, environment: environment) else { return ExitStatus.usage }
+        var pipeline = selected
+        // Removed at the end (and by the interrupt handler, like every build folder).
+        let runFolder = options.useCache ? nil : try? BuildDirectory.makePrivate()
+        defer { runFolder?.remove() }
+        pipeline.moduleCacheWithoutCache = runFolder.map { $0.path + "/module-cache" }
+        var terminal = TerminalReport(style: .forStandardOutput(environment: environment))
+        terminal.verbose = options.verbose
+        if options.verbose { Console.out(terminal.style.dim("swiftc: \(pipeline.compiler.path), jobs: \(options.jobs)")) }
+        guard PackageStep.prepareAll(options, paths: labPaths, configs: configs, pipeline: &pipeline,
+                                     runFolder: runFolder?.path, environment: environment) else { return ExitStatus.usage }
+
+        let appleAvailable = Platform.hasSwiftUI
+        let files = check(labPaths, pipeline: pipeline, terminal: terminal, appleAvailable: appleAvailable, environment: environment)
 
         let run = RunReport(files: files, appleAvailable: appleAvailable)
         if labPaths.isEmpty { Console.out("no labs in this shard") }

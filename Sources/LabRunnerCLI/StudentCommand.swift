@@ -3,8 +3,10 @@ import LabRunner
 
 /// `labrunner student LAB… -o DIR`: the students' copies, checked: each compiles and fails at
 /// least one output of every exercise.
-struct StudentCommand {
-    static let spec = ArgumentSpec(options: ["--output"], aliases: ["-o": "--output"])
+struct StudentCommand: Command {
+    static let declarations = [
+        OptionDeclaration(name: "--output", aliases: ["-o"], value: "DIR", help: "Where the copies go (below it, as below the folder named)"),
+    ]
 
     let paths: [String]
     let output: String

@@ -5,7 +5,8 @@ import LabRunner
 /// prints what changed since its last run, with the time from the save to the verdict; with
 /// `--serve`, serves the notebook pages and tells open pages when a run finished. Runs until
 /// Ctrl-C, which the `InterruptHandler` turns into a clean stop (children killed, folders removed).
-struct WatchCommand {
+struct WatchCommand: Command {
+    static let declarations = WatchOptions.declarations
     let options: WatchOptions
     /// Turns a report into a served page: the notebook page `labrunner html` writes.
     var renderer: LiveSite.Renderer = { NotebookPage(file: $0, indexLink: "/").html() }
@@ -16,6 +17,17 @@ struct WatchCommand {
 
     func execute() -> Int32 {
         let environment = ProcessInfo.processInfo.environment
+        guard let (paths, pipeline) = prepare(environment: environment) else { return ExitStatus.usage }
+        var site: LiveSite? = nil
+        if let port = options.port {
+            guard let served = serve(paths, port: port) else { return ExitStatus.usage }
+            site = served
+        }
+        watch(paths, pipeline: pipeline, site: site, environment: environment)
+    }
+
+    /// The labs to watch and the pipeline that runs them, packages built; nil after saying why not.
+    private func prepare(environment: [String: String]) -> (paths: [String], pipeline: LabPipeline)? {
         let run = options.run
         var paths: [String]
         let configs = TreeConfigStep.search()
@@ -23,52 +35,59 @@ struct WatchCommand {
             paths = try LabFile.expandWithLines(run.paths, excluding: configs.excludes).paths
         } catch {
             Console.diagnostic([error.description])
-            return ExitStatus.usage
+            return nil
         }
         do {
             paths = try LabSelection.select(paths, scenarios: run.scenarios, shard: nil, bareLanguage: run.bareLanguage, configs: configs)
         } catch {
             Console.error(error.description)
-            return ExitStatus.usage
+            return nil
         }
         guard !paths.isEmpty else {
             Console.error("no labs to watch in \(run.paths.joined(separator: " "))")
-            return ExitStatus.usage
+            return nil
         }
         var pipeline: LabPipeline
         do {
             pipeline = try makePipeline(environment: environment)
         } catch {
             Console.error(error.description)
-            return ExitStatus.usage
+            return nil
         }
         // Packages are built once, when the watch starts (a changed package needs a new watch).
         let runFolder = pipeline.moduleCacheWithoutCache.map { ($0 as NSString).deletingLastPathComponent }
         guard PackageStep.prepareAll(run, paths: paths, configs: configs, pipeline: &pipeline, runFolder: runFolder,
-                                     environment: environment) else { return ExitStatus.usage }
-        let site = options.port.map { _ in LiveSite(paths: paths, render: renderer) }
-        if let site, let port = options.port {
-            do {
-                let server = try HTTPServer(host: options.host, port: port, handler: { site.handle($0) })
-                site.allowHosts(AllowedHosts.names(boundTo: options.host, port: server.port))
-                server.start()
-                // Finds the connections of closed pages even when no run happens.
-                Thread {
-                    while true {
-                        sleep(15)
-                        site.events.ping()
-                    }
-                }.start()
-                Console.out("serving http://\(options.host):\(server.port)/")
-            } catch {
-                Console.error(error.description + (port == 0 ? "" : " (--serve 0 picks a free port)"))
-                return ExitStatus.usage
-            }
-        }
+                                     environment: environment) else { return nil }
+        return (paths, pipeline)
+    }
 
+    /// `--serve`: the live site of `paths`, listening; nil after saying why it cannot listen.
+    private func serve(_ paths: [String], port: UInt16) -> LiveSite? {
+        let site = LiveSite(paths: paths, render: renderer)
+        do {
+            let server = try HTTPServer(host: options.host, port: port, handler: { site.handle($0) })
+            site.allowHosts(AllowedHosts.names(boundTo: options.host, port: server.port))
+            server.start()
+            // Finds the connections of closed pages even when no run happens.
+            Thread {
+                while true {
+                    sleep(15)
+                    site.events.ping()
+                }
+            }.start()
+            Console.out("serving http://\(options.host):\(server.port)/")
+            return site
+        } catch {
+            Console.error(error.description + (port == 0 ? "" : " (--serve 0 picks a free port)"))
+            return nil
+        }
+    }
+
+    /// Runs every lab once, then each lab again when it is saved, printing what changed; until Ctrl-C.
+    private func watch(_ paths: [String], pipeline: LabPipeline, site: LiveSite?, environment: [String: String]) -> Never {
         let terminal = TerminalReport(style: .forStandardOutput(environment: environment))
         let appleAvailable = Platform.hasSwiftUI
-        let batch = LabBatch(pipeline: pipeline, width: run.jobs)
+        let batch = LabBatch(pipeline: pipeline, width: options.run.jobs)
         // Stamps are read before the first run, so a save during it is seen afterwards.
         let watcher = FileWatcher(paths: paths)
         var last: [String: FileReport] = [:]

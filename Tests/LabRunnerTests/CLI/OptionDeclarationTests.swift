@@ -26,8 +26,10 @@ struct OptionDeclarationTests {
         ])
     }
 
-    @Test func runsHelpFitsInAHundredColumns() {
-        let long = HelpText.run.split(separator: "\n").filter { $0.count > 100 }
+    @Test(arguments: CommandTable.names)
+    func everyHelpFitsInAHundredColumns(_ name: String) throws {
+        let entry = try #require(CommandTable.entry(named: name))
+        let long = entry.helpText.split(separator: "\n").filter { $0.count > 100 }
         #expect(long == [])
     }
 }

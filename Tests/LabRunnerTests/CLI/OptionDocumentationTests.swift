@@ -2,29 +2,15 @@ import Foundation
 import Testing
 @testable import LabRunnerCLI
 
-/// The options each command accepts, its help text and the docs agree: every accepted option is
-/// in the command's help and in README.md or docs/, and no help text names an option its
-/// command does not accept.
+/// The options each command of `CommandTable` accepts, its help text and the docs agree: every
+/// accepted option is in the command's help and in README.md or docs/, no help text names an
+/// option its command does not accept, and README's command table has a row per command.
 struct OptionDocumentationTests {
-    struct Command: Sendable, CustomTestStringConvertible {
-        let name: String
-        let spec: ArgumentSpec
-        var testDescription: String { name }
-
-        /// Every spelling the command accepts; `--help`/`-h` are taken before the spec.
-        var accepted: Set<String> { Set(spec.flags + spec.options + spec.aliases.keys + ["--help", "-h"]) }
-        var help: String { HelpText.forCommand(name) ?? "" }
+    /// Every spelling `entry`'s parser accepts; `--help`/`-h` are taken before it.
+    static func accepted(_ entry: CommandEntry) -> Set<String> {
+        let spec = ArgumentSpec(entry.options)
+        return Set(spec.flags + spec.options + spec.aliases.keys + ["--help", "-h"])
     }
-
-    static let commands = [
-        Command(name: "run", spec: RunOptions.spec),
-        Command(name: "html", spec: HTMLCommand.spec),
-        Command(name: "extract", spec: ExtractCommand.spec),
-        Command(name: "list", spec: ListCommand.spec),
-        Command(name: "student", spec: StudentCommand.spec),
-        Command(name: "grade", spec: GradeCommand.spec),
-        Command(name: "watch", spec: WatchOptions.spec),
-    ]
 
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent()
@@ -44,27 +30,40 @@ struct OptionDocumentationTests {
         return Set(pattern.matches(in: text, range: whole).compactMap { Range($0.range(at: 1), in: text).map { String(text[$0]) } })
     }
 
-    @Test(arguments: commands)
-    func everyAcceptedOptionIsInTheHelp(_ command: Command) {
-        let inHelp = Self.optionWords(in: command.help)
-        #expect(command.accepted.subtracting(inHelp).sorted() == [], "missing from `labrunner help \(command.name)`")
+    @Test(arguments: CommandTable.names)
+    func everyAcceptedOptionIsInTheHelp(_ name: String) throws {
+        let entry = try #require(CommandTable.entry(named: name))
+        let inHelp = Self.optionWords(in: entry.helpText)
+        #expect(Self.accepted(entry).subtracting(inHelp).sorted() == [], "missing from `labrunner help \(entry.name)`")
     }
 
-    @Test(arguments: commands)
-    func theHelpNamesOnlyAcceptedOptions(_ command: Command) {
-        #expect(Self.optionWords(in: command.help).subtracting(command.accepted).sorted() == [],
-                "`labrunner help \(command.name)` names options `\(command.name)` does not accept")
+    @Test(arguments: CommandTable.names)
+    func theHelpNamesOnlyAcceptedOptions(_ name: String) throws {
+        let entry = try #require(CommandTable.entry(named: name))
+        #expect(Self.optionWords(in: entry.helpText).subtracting(Self.accepted(entry)).sorted() == [],
+                "`labrunner help \(entry.name)` names options `\(entry.name)` does not accept")
     }
 
-    @Test(arguments: commands)
-    func everyLongOptionIsDocumented(_ command: Command) throws {
+    @Test(arguments: CommandTable.names)
+    func everyLongOptionIsDocumented(_ name: String) throws {
+        let entry = try #require(CommandTable.entry(named: name))
         let documented = Self.optionWords(in: try Self.documentation())
-        let long = command.accepted.filter { $0.hasPrefix("--") && $0 != "--help" }
+        let long = Self.accepted(entry).filter { $0.hasPrefix("--") && $0 != "--help" }
         #expect(long.subtracting(documented).sorted() == [], "not in README.md or docs/")
     }
 
-    @Test func theOverviewNamesEveryCommandAndOnlyGlobalOptions() {
-        for name in LabRunnerMain.commands { #expect(HelpText.overview.contains("\n  \(name) ")) }
+    @Test(arguments: CommandTable.names)
+    func readmesCommandTableHasARow(_ name: String) throws {
+        let entry = try #require(CommandTable.entry(named: name))
+        let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
+        #expect(readme.contains("\n| `labrunner \(entry.name) "), "no row for `\(entry.name)` in README.md's command table")
+    }
+
+    @Test func theOverviewNamesEveryCommandInTheTablesOrderAndOnlyGlobalOptions() {
+        let rows = HelpText.overview.split(separator: "\n").filter { line in
+            CommandTable.names.contains { line.hasPrefix("  \($0) ") }
+        }
+        #expect(rows.map { String($0.dropFirst(2).prefix { $0 != " " }) } == CommandTable.names)
         #expect(Self.optionWords(in: HelpText.overview) == ["-h", "--help", "--version"])
     }
 
