@@ -29,7 +29,7 @@ enum BodyReader {
                 return contents
             }
             guard depth < deepest else { return contents }
-            let end = min(tokens.closer[brace], tokens.count)
+            let end = tokens.tree.closer(of: brace) ?? tokens.count
             for member in members(tokens, in: (brace + 1)..<end) {
                 let memberHead = DeclarationReader.read(tokens, member)
                 guard let memberKind = memberHead.kind else { continue }
@@ -58,8 +58,8 @@ enum BodyReader {
 
     private static func missing(_ tokens: SampleTokens, _ head: DeclarationHead) -> MissingBody {
         var body = MissingBody(declaration: title(tokens, head), line: tokens.tokens[head.keyword].line)
-        if let brace = head.accessorRequirement, tokens.closer[brace] < tokens.count {
-            body.requirementAccessors = tokens.tokens[brace].range.lowerBound..<tokens.tokens[tokens.closer[brace]].range.upperBound
+        if let brace = head.accessorRequirement, let end = tokens.tree.closer(of: brace) {
+            body.requirementAccessors = tokens.tokens[brace].range.lowerBound..<tokens.tokens[end].range.upperBound
         }
         return body
     }

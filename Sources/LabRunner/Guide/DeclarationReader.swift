@@ -90,7 +90,7 @@ enum DeclarationReader {
                 if kind == .subscript, isRequirement(tokens, current) { head.accessorRequirement = current }
                 break
             }
-            current = tokens.closer[current] >= 0 ? tokens.after(current) : current + 1
+            current = tokens.after(current)
         }
         return head
     }
@@ -129,8 +129,7 @@ enum DeclarationReader {
 
     /// `{ get }`, `{ get set }`, `{ mutating get async throws }`: accessors without bodies.
     static func isRequirement(_ tokens: SampleTokens, _ brace: Int) -> Bool {
-        let end = tokens.closer[brace]
-        guard end > brace + 1, end < tokens.count else { return false }
+        guard let end = tokens.tree.closer(of: brace), end > brace + 1 else { return false }
         return ((brace + 1)..<end).allSatisfy { accessorWords.contains(tokens.text($0)) }
     }
 
@@ -159,7 +158,7 @@ enum DeclarationReader {
             } else if expectingEntry, tokens.kind(index) == .operator, tokens.text(index).hasPrefix("~") {
                 expectingEntry = false   // `~Copyable` suppresses a conformance
             }
-            index = tokens.closer[index] >= 0 ? tokens.after(index) : index + 1
+            index = tokens.after(index)
         }
         return names
     }

@@ -71,7 +71,7 @@ package struct SampleSymbols: Sendable {
             if tokens.is(index, "let") || tokens.is(index, "var"), tokens.kind(index + 1) == .identifier {
                 names.append(tokens.name(index + 1))
             }
-            index = tokens.closer[index] >= 0 ? tokens.after(index) : index + 1
+            index = tokens.after(index)
         }
         return names
     }
