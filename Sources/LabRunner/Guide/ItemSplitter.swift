@@ -93,7 +93,6 @@ enum ItemSplitter {
         "protocol", "extension", "typealias", "import", "if", "guard", "while", "for", "switch", "operator", "inout",
         "static", "public", "private", "fileprivate", "internal", "precedencegroup", "associatedtype", "subscript",
     ]
-    private static let leadingModifiers: Set<String> = DeclarationReader.modifierWords
 
     /// Whether the line starting at `index` continues the item that started at `item`.
     private static func continues(_ tokens: SampleTokens, item: Int, at index: Int) -> Bool {
@@ -143,7 +142,7 @@ enum ItemSplitter {
                 index += 2
                 if tokens.is(index, "("), !tokens.spaceBefore(index) { index = tokens.after(index) }
             } else if tokens.kind(index) == .keyword || tokens.kind(index) == .identifier,
-                      leadingModifiers.contains(tokens.text(index)) {
+                      SwiftKeywords.modifiers.contains(tokens.text(index)) {
                 index = DeclarationReader.afterModifier(tokens, index)
             } else {
                 return false

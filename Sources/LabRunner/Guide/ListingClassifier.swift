@@ -51,7 +51,7 @@ package enum ListingClassifier {
             defer { index = end }
             if let kind = item.kind, kind != .func, kind != .let, kind != .var { continue }
             let declaresType = (index..<end).contains { at in
-                tokens.isKeyword(at, typeKeywords) || (tokens.isIdentifier(at, ["actor"]) && tokens.kind(at + 1) == .identifier)
+                tokens.isKeyword(at, SwiftKeywords.typeBodies) || (tokens.isIdentifier(at, ["actor"]) && tokens.kind(at + 1) == .identifier)
             }
             guard !declaresType else { continue }
             if let at = (index..<end).first(where: { tokens.isKeyword($0, ["self"]) && !tokens.is($0 - 1, ".") }) {
@@ -60,8 +60,6 @@ package enum ListingClassifier {
         }
         return nil
     }
-
-    private static let typeKeywords: Set<String> = ["struct", "class", "enum", "protocol", "extension"]
 
     /// `init`, `static func`, `case`, `default:`, `return`, `else`… where a top level cannot have them.
     private static func misplaced(_ item: TopLevelItem, _ symbols: SampleSymbols) -> ListingReason? {
@@ -76,7 +74,7 @@ package enum ListingClassifier {
         if let kind = item.kind, kind.isMemberOnly {
             return ListingReason(kind: .fragment, description: "fragment: '\(kind.rawValue)' outside a type", line: line)
         }
-        if let kind = item.kind, let modifier = item.modifiers.first(where: memberModifiers.contains) {
+        if let kind = item.kind, let modifier = item.modifiers.first(where: SwiftKeywords.memberModifiers.contains) {
             return ListingReason(kind: .fragment, description: "fragment: '\(modifier) \(kind.rawValue)' outside a type", line: line)
         }
         if item.isStatement, ["default", "return", "else", "catch", "where", "fallthrough"].contains(first) {
@@ -85,11 +83,6 @@ package enum ListingClassifier {
         }
         return nil
     }
-
-    /// Modifiers that only a member can have.
-    private static let memberModifiers: Set<String> = [
-        "static", "class", "override", "mutating", "nonmutating", "required", "convenience", "optional", "lazy",
-    ]
 
     /// A `}` that closes what the sample does not show (the sample starts with it, or everything
     /// before it is indented deeper), or a `{` never closed where a comment elides the rest.
@@ -130,12 +123,10 @@ package enum ListingClassifier {
         return nil
     }
 
-    private static let valueKeywords: Set<String> = ["self", "Self", "super", "true", "false", "nil"]
-
     private static func isOperandEnd(_ tokens: SampleTokens, _ index: Int) -> Bool {
         switch tokens.kind(index) {
         case .identifier, .number, .stringSegment, .regex, .placeholder, .interpolationEnd: return true
-        case .keyword: return valueKeywords.contains(tokens.text(index))
+        case .keyword: return SwiftKeywords.literals.contains(tokens.text(index))
         case .punctuation: return tokens.is(index, ")") || tokens.is(index, "]")
         // A postfix `!` or `?` stuck to its operand (`lhs! ... rhs!`).
         case .operator: return !tokens.spaceBefore(index) && (tokens.is(index, "!") || tokens.is(index, "?"))
@@ -146,7 +137,7 @@ package enum ListingClassifier {
     private static func isOperandStart(_ tokens: SampleTokens, _ index: Int) -> Bool {
         switch tokens.kind(index) {
         case .identifier, .number, .stringSegment, .regex, .placeholder, .poundKeyword: return true
-        case .keyword: return valueKeywords.contains(tokens.text(index))
+        case .keyword: return SwiftKeywords.literals.contains(tokens.text(index))
         case .punctuation: return tokens.is(index, "(") || tokens.is(index, "[")
         default: return false
         }
