@@ -117,7 +117,7 @@ struct CorpusSnapshot {
             list("member uses", item.memberUses.sorted())
             list("placeholders", item.placeholders)
             // Any other item's keys are its names.
-            if item.kind == .extension { list("keys", item.topLevelKeys) }
+            if item.kind == .extension { list("keys", item.topLevelKeys.map(\.description)) }
             return parts.joined(separator: " ")
         }
         if !symbols.imports.isEmpty {

@@ -53,7 +53,7 @@ struct SampleSymbolsTests {
         #expect(items[2].isMain && symbols.hasMain)
         #expect(items[1].conformances == ["Equatable"] && items[1].memberNames == ["x", "y"])
         #expect(items[11].extendedType == "Point" && items[11].conformances == ["CustomStringConvertible"])
-        #expect(items[11].topLevelKeys == ["Point.description", "Point: CustomStringConvertible"])
+        #expect(items[11].topLevelKeys == [.member(type: "Point", name: "description"), .conformance(type: "Point", protocol: "CustomStringConvertible")])
         #expect(items[1].lines == 3...6 && items[2].lines == 8...11)
         #expect(items[8].uses.isSuperset(of: ["Point", "Double"]) && !items[8].uses.contains("a") && !items[8].uses.contains("distance"))
         #expect(items[8].memberUses.isSuperset(of: ["x", "squareRoot"]))
