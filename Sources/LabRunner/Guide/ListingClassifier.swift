@@ -43,18 +43,14 @@ package enum ListingClassifier {
     /// a type declared anywhere inside it is left alone (its `self` may be that type's).
     private static func selfOutsideType(_ symbols: SampleSymbols) -> Int? {
         let tokens = symbols.tokens
-        var index = 0
-        for item in symbols.items {
-            while index < tokens.count, tokens.tokens[index].range.lowerBound < item.range.lowerBound { index += 1 }
-            var end = index
-            while end < tokens.count, tokens.tokens[end].range.lowerBound < item.range.upperBound { end += 1 }
-            defer { index = end }
+        for (item, outlined) in zip(symbols.items, symbols.outline.items) {
+            let range = outlined.tokens
             if let kind = item.kind, kind != .func, kind != .let, kind != .var { continue }
-            let declaresType = (index..<end).contains { at in
+            let declaresType = range.contains { at in
                 tokens.isKeyword(at, SwiftKeywords.typeBodies) || (tokens.isIdentifier(at, ["actor"]) && tokens.kind(at + 1) == .identifier)
             }
             guard !declaresType else { continue }
-            if let at = (index..<end).first(where: { tokens.isKeyword($0, ["self"]) && !tokens.is($0 - 1, ".") }) {
+            if let at = range.first(where: { tokens.isKeyword($0, ["self"]) && !tokens.is($0 - 1, ".") }) {
                 return tokens.tokens[at].line
             }
         }
