@@ -93,38 +93,16 @@ struct CorpusSnapshot {
         return "[" + batches.joined(separator: "] [") + "]"
     }
 
-    /// One line per top-level item: `path:12 #0 3-5:1 struct [Point] …`, only the facts it has.
+    /// One line per top-level item: `path:12 #0 3-5:1 struct bytes 0..<40 names [Point] …`, then the imports.
     static func describeItems(of index: Int, in plan: GuidePlan, path: String) -> [String] {
         let symbols = plan.symbols[index]
         var lines = symbols.items.enumerated().map { number, item in
             let first = plan.markdownLine(sample: index, codeLine: item.lines.lowerBound)
             let last = plan.markdownLine(sample: index, codeLine: item.lines.upperBound)
-            var parts = ["\(path):\(plan.samples[index].line) #\(number) \(first)-\(last):\(item.column)",
-                         item.kind?.rawValue ?? "statement", "bytes \(item.range.lowerBound)..<\(item.range.upperBound)"]
-            func list(_ label: String, _ values: [String]) {
-                if !values.isEmpty { parts.append("\(label) [\(values.joined(separator: ", "))]") }
-            }
-            list("names", item.names)
-            if let type = item.extendedType { parts.append("extends \(type)") }
-            list("conforms", item.conformances)
-            list("members", item.memberNames)
-            list("attributes", item.attributes)
-            list("modifiers", item.modifiers)
-            list("missing", item.missingBodies.map { body in
-                "\(body.declaration)@\(body.line)" + (body.requirementAccessors.map { " accessors \($0.lowerBound)..<\($0.upperBound)" } ?? "")
-            })
-            list("uses", item.uses.sorted())
-            list("member uses", item.memberUses.sorted())
-            list("placeholders", item.placeholders)
-            // Any other item's keys are its names.
-            if item.kind == .extension { list("keys", item.topLevelKeys.map(\.description)) }
-            return parts.joined(separator: " ")
+            return (["\(path):\(plan.samples[index].line) #\(number) \(first)-\(last):\(item.column)"]
+                + SymbolsDump.facts(item, bytes: true)).joined(separator: " ")
         }
-        if !symbols.imports.isEmpty {
-            lines.append("\(path):\(plan.samples[index].line) imports " + symbols.imports.map { imported in
-                "\(imported.module)@\(imported.line)" + (imported.isConditional ? " (conditional)" : "")
-            }.joined(separator: ", "))
-        }
+        if !symbols.imports.isEmpty { lines.append("\(path):\(plan.samples[index].line) " + SymbolsDump.imports(symbols)) }
         return lines
     }
 }
