@@ -16,7 +16,7 @@ package enum ListingClassifier {
         if let elision = elision(tokens) {
             reasons.append(ListingReason(kind: .fragment, description: "fragment: elision '\(tokens.text(elision))'", line: tokens.tokens[elision].line))
         }
-        let problem = BracketBalance.firstProblem(in: symbols.code)
+        let problem = symbols.bracketProblem
         if let problem, let reason = unbalancedFragment(problem, tokens) { reasons.append(reason) }
         guard problem == nil else { return reasons }
         if let last = tokens.tokens.indices.last, tokens.is(last, ",") {

@@ -26,6 +26,9 @@ package struct SampleSymbols: Sendable {
         self.imports = SampleSymbols.imports(tokens, outline.items.map(\.tokens), items)
     }
 
+    /// The first unmatched bracket (`BracketBalance`): a sample with one would swallow what follows it.
+    package var bracketProblem: BracketProblem? { tokens.bracketProblem }
+
     package var declarations: [TopLevelItem] { items.filter(\.isDeclaration) }
     package var statements: [TopLevelItem] { items.filter(\.isStatement) }
     /// Every name the sample declares at the top level.

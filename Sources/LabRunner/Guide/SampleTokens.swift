@@ -11,13 +11,17 @@ struct SampleTokens {
 
     /// Lines of comments that stand for elided code: `// ...`, `/* … */`.
     let elidingComments: [Int]
+    /// The first bracket the sample never closes or never opened (see `BracketBalance`), found
+    /// from the same lexing.
+    let bracketProblem: BracketProblem?
 
     init(_ bytes: [UInt8]) {
         self.bytes = bytes
         var tokens: [Token] = []
         var placeholders: [Int] = []
         var eliding: [Int] = []
-        for token in SwiftLexer(bytes) {
+        let lexed = Array(SwiftLexer(bytes))
+        for token in lexed {
             if token.isComment {
                 if Self.elides(bytes[token.range]) { eliding.append(token.line) }
                 continue
@@ -26,6 +30,7 @@ struct SampleTokens {
             tokens.append(token)
         }
         self.elidingComments = eliding
+        self.bracketProblem = BracketBalance.firstProblem(lexed: lexed, in: bytes)
         self.endLines = tokens.map { token in
             guard token.kind == .stringSegment || token.kind == .regex else { return token.line }
             return token.line + bytes[token.range].count { $0 == SwiftASCII.newline }

@@ -7,7 +7,13 @@
 package enum BracketBalance {
     /// Nil when every bracket is matched. `bareSlashRegex` as for `SwiftLexer`: false in Swift 5 mode.
     package static func firstProblem(in bytes: [UInt8], bareSlashRegex: Bool = true) -> BracketProblem? {
-        let tree = TokenTree(Array(SwiftLexer(bytes, bareSlashRegex: bareSlashRegex)), in: bytes)
+        firstProblem(lexed: Array(SwiftLexer(bytes, bareSlashRegex: bareSlashRegex)), in: bytes)
+    }
+
+    /// The same for source already lexed: every token of `bytes`, comments included (an
+    /// unterminated block comment is a problem).
+    package static func firstProblem(lexed: [Token], in bytes: [UInt8]) -> BracketProblem? {
+        let tree = TokenTree(lexed, in: bytes)
         let tokens = tree.tokens
         // The first segment of the string being lexed, per interpolation level: an unterminated
         // segment is reported at its string's opening delimiter.
