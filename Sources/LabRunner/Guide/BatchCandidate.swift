@@ -12,8 +12,8 @@ package struct BatchCandidate: Sendable, Equatable {
     /// sample keeps its own order at the top level (it runs, it is `@main`, or a statement must
     /// stay there).
     package let scoped: Set<ItemReference>
-    /// Top-level key (a name, `Type.member`, `Type: Protocol`, `retroactive Type`) → the items giving it.
-    package let keys: [String: Set<ItemReference>]
+    /// Top-level key → the items giving it.
+    package let keys: [TopLevelKey: Set<ItemReference>]
     /// Top-level `var`s in the program: state that samples which run must not share.
     package let mutable: Set<ItemReference>
     /// Names and `.members` its own and context items use: another sample's top-level declaration
@@ -37,7 +37,7 @@ package struct BatchCandidate: Sendable, Equatable {
         // A `@main` program is built with `-parse-as-library`: no statement, so no `do { … }`.
         let scoped = runs || alone ? [] : BatchCandidate.scopable(items, own, referenced)
         self.scoped = scoped
-        var keys: [String: Set<ItemReference>] = [:]
+        var keys: [TopLevelKey: Set<ItemReference>] = [:]
         var mutable: Set<ItemReference> = []
         var uses: Set<String> = []
         var memberUses: Set<String> = []
@@ -51,7 +51,7 @@ package struct BatchCandidate: Sendable, Equatable {
             // A conformance of a type its program does not declare (`extension EnumeratedSequence:
             // LazySequenceProtocol`) changes code that never names it: see `SampleBatches.reaches`.
             if item.kind == .extension, let type = item.extendedType, !item.conformances.isEmpty, !declared.contains(type) {
-                keys[BatchCandidate.retroactivePrefix + type, default: []].insert(reference)
+                keys[.retroactive(type: type), default: []].insert(reference)
             }
             if item.kind == .var { mutable.insert(reference) }
         }
@@ -60,9 +60,6 @@ package struct BatchCandidate: Sendable, Equatable {
         self.uses = uses
         self.memberUses = memberUses
     }
-
-    /// Key prefix of a conformance added to a type the program does not declare: it reaches every sample.
-    static let retroactivePrefix = "retroactive "
 
     /// Own `let`/`var`s and statements that can run in a local scope: not used by a top-level
     /// item of the sample (directly or through another), not in any sample's context. None when

@@ -34,7 +34,7 @@ enum BindingReader {
                     index = tokens.after(index)
                     continue
                 }
-                if tokens.closer[index] >= 0 {
+                if tokens.tree.opens(index) {
                     index = tokens.after(index)
                     continue
                 }
@@ -56,7 +56,7 @@ enum BindingReader {
         while index < end {
             if expecting, tokens.kind(index) == .identifier { names.append(tokens.name(index)) }
             expecting = tokens.is(index, ",")
-            index = tokens.closer[index] >= 0 ? tokens.after(index) : index + 1
+            index = tokens.after(index)
         }
         return names
     }

@@ -7,11 +7,9 @@ enum BodyReader {
         var missingBodies: [MissingBody] = []
     }
 
-    /// Nesting deeper than this is not searched for missing bodies (fuzzed input can nest without end).
-    private static let deepest = 32
-
-    static func read(_ tokens: SampleTokens, _ item: Range<Int>, _ head: DeclarationHead, depth: Int = 0) -> Contents {
+    static func read(_ tokens: SampleTokens, _ item: OutlineItem) -> Contents {
         var contents = Contents()
+        let head = item.head
         guard let kind = head.kind else { return contents }
         switch kind {
         case .func, .initializer, .deinitializer, .subscript:
@@ -22,24 +20,23 @@ enum BodyReader {
         case .let, .var:
             if head.accessorRequirement != nil { contents.missingBodies.append(missing(tokens, head)) }
         case .struct, .class, .enum, .actor, .extension, .protocol:
-            guard let brace = head.body else {
+            guard head.body != nil else {
                 guard !head.names.isEmpty || head.extendedType != nil else { return contents }
                 // `struct Point: Equatable` alone: an outline, not a declaration Swift accepts.
                 contents.missingBodies.append(MissingBody(declaration: title(tokens, head), line: tokens.tokens[head.keyword].line))
                 return contents
             }
-            guard depth < deepest else { return contents }
-            let end = min(tokens.closer[brace], tokens.count)
-            for member in members(tokens, in: (brace + 1)..<end) {
-                let memberHead = DeclarationReader.read(tokens, member)
-                guard let memberKind = memberHead.kind else { continue }
+            // Nil when nested too deep to be read.
+            guard let members = item.flattenedMembers else { return contents }
+            for member in members {
+                guard let memberKind = member.head.kind else { continue }
                 switch memberKind {
                 case .initializer: contents.memberNames.append("init")
                 case .subscript: contents.memberNames.append("subscript")
-                default: contents.memberNames += memberHead.names
+                default: contents.memberNames += member.head.names
                 }
                 if kind != .protocol {
-                    contents.missingBodies += read(tokens, member, memberHead, depth: depth + 1).missingBodies
+                    contents.missingBodies += read(tokens, member).missingBodies
                 }
             }
         default:
@@ -48,18 +45,10 @@ enum BodyReader {
         return contents
     }
 
-    /// A body's items, the ones inside `#if … #endif` included (each branch's).
-    private static func members(_ tokens: SampleTokens, in range: Range<Int>) -> [Range<Int>] {
-        ItemSplitter.items(tokens, in: range).flatMap { item -> [Range<Int>] in
-            guard tokens.kind(item.lowerBound) == .directive, tokens.text(item.lowerBound) == "#if" else { return [item] }
-            return ItemSplitter.branches(tokens, in: item).flatMap { members(tokens, in: $0) }
-        }
-    }
-
     private static func missing(_ tokens: SampleTokens, _ head: DeclarationHead) -> MissingBody {
         var body = MissingBody(declaration: title(tokens, head), line: tokens.tokens[head.keyword].line)
-        if let brace = head.accessorRequirement, tokens.closer[brace] < tokens.count {
-            body.requirementAccessors = tokens.tokens[brace].range.lowerBound..<tokens.tokens[tokens.closer[brace]].range.upperBound
+        if let brace = head.accessorRequirement, let end = tokens.tree.closer(of: brace) {
+            body.requirementAccessors = tokens.tokens[brace].range.lowerBound..<tokens.tokens[end].range.upperBound
         }
         return body
     }

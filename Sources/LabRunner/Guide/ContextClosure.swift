@@ -6,7 +6,7 @@ struct ContextClosure {
     /// Names the sample declares itself: never taken from earlier samples.
     let own: Set<String>
     /// `Type.member` and `Type: Protocol` keys of the sample's own extensions.
-    let ownKeys: Set<String>
+    let ownKeys: Set<TopLevelKey>
     private var chosen: [ItemReference: ContextReason] = [:]
     /// A queue, worked from `next`: the sample's own uses are found before what its context
     /// items use, so a reason names the sample's own use where it has one.
@@ -16,7 +16,7 @@ struct ContextClosure {
     /// Names used that only an earlier listing declares (see `SampleContext.listingUses`).
     private(set) var listingUses: [ListingUse] = []
 
-    init(samples: [ContextSample], index: ContextIndex, own: Set<String>, ownKeys: Set<String>) {
+    init(samples: [ContextSample], index: ContextIndex, own: Set<String>, ownKeys: Set<TopLevelKey>) {
         self.samples = samples
         self.index = index
         self.own = own
@@ -95,11 +95,11 @@ struct ContextClosure {
     /// item declaring a name a later one declares too, an extension with a member or conformance
     /// a later extension of the same type has.
     func entries() -> [ContextEntry] {
-        var declaredLater: [String: Int] = [:]   // name or key → the latest sample giving it
+        var declaredLater: [TopLevelKey: Int] = [:]   // name or key → the latest sample giving it
         var kept: [ContextEntry] = []
         for reference in chosen.keys.sorted().reversed() {
             let taken = item(reference)
-            let names = taken.kind == .extension ? taken.topLevelKeys : taken.names
+            let names = taken.topLevelKeys
             // Overloads in one sample stay together; a later sample's declaration replaces them.
             guard !names.contains(where: { (declaredLater[$0] ?? reference.sample) > reference.sample }) else { continue }
             for name in names { declaredLater[name] = max(declaredLater[name] ?? reference.sample, reference.sample) }

@@ -14,7 +14,7 @@ package enum ContextResolver {
             contexts.append(context(of: number, sample, samples, index, contexts))
             // A sample whose brackets do not balance would swallow what follows it: it fails
             // alone and, like a listing, gives nothing.
-            if sample.isListing || BracketBalance.firstProblem(in: sample.symbols.code) != nil {
+            if sample.isListing || sample.symbols.bracketProblem != nil {
                 index.addListing(sample.symbols, as: number)
             } else {
                 index.add(sample.symbols, as: number)

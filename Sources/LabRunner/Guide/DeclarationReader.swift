@@ -16,22 +16,6 @@ struct DeclarationHead {
 }
 
 enum DeclarationReader {
-    static let modifierWords: Set<String> = [
-        "public", "private", "fileprivate", "internal", "open", "package", "static", "class", "final", "override",
-        "mutating", "nonmutating", "lazy", "weak", "unowned", "dynamic", "optional", "required", "convenience",
-        "indirect", "prefix", "postfix", "infix", "nonisolated", "isolated", "distributed", "consuming", "borrowing",
-        "__consuming", "unsafe",
-    ]
-    private static let keywordKinds: [String: DeclarationKind] = [
-        "struct": .struct, "class": .class, "enum": .enum, "protocol": .protocol, "typealias": .typealias,
-        "func": .func, "let": .let, "var": .var, "extension": .extension, "operator": .operator,
-        "precedencegroup": .precedencegroup, "import": .import, "init": .initializer, "deinit": .deinitializer,
-        "subscript": .subscript, "case": .enumCase, "associatedtype": .associatedtype,
-    ]
-    private static let accessorWords: Set<String> = [
-        "get", "set", "mutating", "nonmutating", "async", "throws", "_read", "_modify", "__consuming",
-    ]
-
     static func read(_ tokens: SampleTokens, _ item: Range<Int>) -> DeclarationHead {
         var head = DeclarationHead(keyword: item.lowerBound)
         var index = item.lowerBound
@@ -40,7 +24,7 @@ enum DeclarationReader {
                 head.attributes.append(tokens.name(index + 1))
                 index += 2
                 if tokens.is(index, "("), !tokens.spaceBefore(index) { index = tokens.after(index) }
-            } else if tokens.kind(index) == .identifier || tokens.kind(index) == .keyword, modifierWords.contains(tokens.text(index)),
+            } else if tokens.kind(index) == .identifier || tokens.kind(index) == .keyword, SwiftKeywords.modifiers.contains(tokens.text(index)),
                       !(tokens.text(index) == "class" && startsTypeName(tokens, index + 1)) {
                 head.modifiers.append(tokens.text(index))
                 index = afterModifier(tokens, index)
@@ -90,7 +74,7 @@ enum DeclarationReader {
                 if kind == .subscript, isRequirement(tokens, current) { head.accessorRequirement = current }
                 break
             }
-            current = tokens.closer[current] >= 0 ? tokens.after(current) : current + 1
+            current = tokens.after(current)
         }
         return head
     }
@@ -106,14 +90,15 @@ enum DeclarationReader {
 
     /// `class Foo`, not `class func`: a `class` followed by a name (or a keyword other than a declaration's).
     private static func startsTypeName(_ tokens: SampleTokens, _ index: Int) -> Bool {
-        tokens.kind(index) == .identifier && !modifierWords.contains(tokens.text(index))
+        tokens.kind(index) == .identifier && !SwiftKeywords.modifiers.contains(tokens.text(index))
             && !(tokens.text(index) == "actor" && tokens.kind(index + 1) == .identifier)
     }
 
     private static func kind(_ tokens: SampleTokens, at index: Int) -> DeclarationKind? {
         switch tokens.kind(index) {
         case .keyword:
-            return keywordKinds[tokens.text(index)]
+            // The kinds' raw values are their keywords; `actor` and `macro` are contextual, below.
+            return DeclarationKind(rawValue: tokens.text(index))
         case .identifier:
             // `actor Name` and `macro name(…)` declare; `actor.run()` and `macro = 1` do not.
             guard tokens.kind(index + 1) == .identifier, !tokens.startsLine(index + 1) else { return nil }
@@ -129,9 +114,8 @@ enum DeclarationReader {
 
     /// `{ get }`, `{ get set }`, `{ mutating get async throws }`: accessors without bodies.
     static func isRequirement(_ tokens: SampleTokens, _ brace: Int) -> Bool {
-        let end = tokens.closer[brace]
-        guard end > brace + 1, end < tokens.count else { return false }
-        return ((brace + 1)..<end).allSatisfy { accessorWords.contains(tokens.text($0)) }
+        guard let end = tokens.tree.closer(of: brace), end > brace + 1 else { return false }
+        return ((brace + 1)..<end).allSatisfy { SwiftKeywords.accessorRequirements.contains(tokens.text($0)) }
     }
 
     /// The first name of each entry of `: A, B.C, any D` after a type's name (and generic
@@ -159,7 +143,7 @@ enum DeclarationReader {
             } else if expectingEntry, tokens.kind(index) == .operator, tokens.text(index).hasPrefix("~") {
                 expectingEntry = false   // `~Copyable` suppresses a conformance
             }
-            index = tokens.closer[index] >= 0 ? tokens.after(index) : index + 1
+            index = tokens.after(index)
         }
         return names
     }

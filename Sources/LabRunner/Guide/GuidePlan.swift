@@ -22,24 +22,10 @@ package struct GuidePlan: Sendable {
         let cells = lab.cells
         let symbols = cells.map { SampleSymbols(code: $0.block.code) }
         let prints = cells.map(GuidePlan.prints)
-        var roles: [SampleRole] = []
-        var inputs: [ContextSample] = []
-        for (index, (cell, symbols)) in zip(cells, symbols).enumerated() {
-            let role = GuidePlan.role(cell, symbols, prints: prints[index], appleAvailable: appleAvailable)
-            roles.append(role)
-            let directive: ContextDirective = cell.sampleDirectives.fresh || cell.role == .standalone ? .fresh
-                : cell.sampleDirectives.continues.map { .continues($0) } ?? .inherit
-            let givesContext = if case .program = role { true } else { false }
-            inputs.append(ContextSample(symbols: symbols, label: cell.sampleDirectives.name, directive: directive,
-                                        isListing: !givesContext))
-        }
+        let roles = cells.indices.map { GuidePlan.role(cells[$0], symbols[$0], prints: prints[$0], appleAvailable: appleAvailable) }
+        let inputs = GuidePlan.contextSamples(cells, symbols, roles)
         let contexts = ContextResolver.resolve(inputs)
-        for (cell, context) in zip(cells, contexts) {
-            if let label = context.unknownLabel {
-                let known = cells.compactMap(\.sampleDirectives.name)
-                throw LabError(lab.location(line: cell.line), .unknownSampleName(name: label, suggestion: EditDistance.closest(to: label, in: known)))
-            }
-        }
+        try GuidePlan.checkContinuedNames(lab, contexts)
         let appleOnly = GuidePlan.appleOnlyNames(cells, symbols, roles)
         let catalogModule = DocCCatalog.module(forFile: lab.path, package: package)
         let ownNeeds = symbols.map { SampleModules.needs($0, catalogModule: catalogModule) }
@@ -51,31 +37,13 @@ package struct GuidePlan: Sendable {
             if case .program = role, let (name, line) = GuidePlan.appleOnlyUse(index, symbols, contexts[index], appleOnly) {
                 role = .skipped(.contextNeedsApple(name: name, line: line))
             }
-            var needs = ownNeeds[index]
-            for earlier in Set(contexts[index].references.map(\.sample)).sorted() {
-                for need in ownNeeds[earlier] where !needs.contains(where: { $0.module == need.module }) {
-                    needs.append(SampleModules.Need(module: need.module, line: nil))
-                }
-            }
-            // Modules the tree's configuration imports into every sample.
-            for module in lab.settings.imports where !needs.contains(where: { $0.module == module }) {
-                needs.append(SampleModules.Need(module: module, line: nil))
-            }
-            if case .program = role, needs.contains(where: { $0.module == GuidePlan.manifestModule }) { role = .manifest }
-            // A README's manifest excerpt often leaves out its import: `let package = Package(…)`.
-            if case .program = role, GuidePlan.isManifestExcerpt(symbols[index]) {
-                role = .manifest
-                needs.append(SampleModules.Need(module: GuidePlan.manifestModule, line: nil))
-            }
+            var needs = GuidePlan.needs(ownNeeds, contexts[index], settingsImports: lab.settings.imports, of: index)
+            role = GuidePlan.manifestRole(role, symbols[index], needs: &needs)
             // A sample that starts fresh has nothing of the samples before it, imports included.
             let inherited = inputs[index].directive == .fresh ? []
                 : imported.filter { earlier in !needs.contains(where: { $0.module == earlier.module }) }
             samples.append(GuideSample(cell: cell, role: role, needs: needs, inheritedImports: inherited, prints: prints[index]))
-            if case .program = role {
-                for need in symbols[index].imports where !need.isConditional && !imported.contains(where: { $0.module == need.module }) {
-                    imported.append(SampleModules.Need(module: need.module, line: GuidePlan.markdownLine(cell, codeLine: need.line)))
-                }
-            }
+            if case .program = role { imported += GuidePlan.newImports(cell, symbols[index], besides: imported) }
         }
         self.lab = lab
         self.samples = samples
@@ -85,6 +53,65 @@ package struct GuidePlan: Sendable {
         umbrellaImports = AppleUmbrella.imports(forAppleOnly: roles.compactMap { role in
             if case .skipped(.needsApple(let reason)) = role { reason } else { nil }
         })
+    }
+
+    /// Each sample as the context rule sees it: its directive, and whether it can give context (a program).
+    private static func contextSamples(_ cells: [Cell], _ symbols: [SampleSymbols], _ roles: [SampleRole]) -> [ContextSample] {
+        cells.indices.map { index in
+            let cell = cells[index]
+            let directive: ContextDirective = cell.sampleDirectives.fresh || cell.role == .standalone ? .fresh
+                : cell.sampleDirectives.continues.map { .continues($0) } ?? .inherit
+            let givesContext = if case .program = roles[index] { true } else { false }
+            return ContextSample(symbols: symbols[index], label: cell.sampleDirectives.name, directive: directive,
+                                 isListing: !givesContext)
+        }
+    }
+
+    /// A `continues=NAME` directive naming no earlier sample is an input error at its sample.
+    private static func checkContinuedNames(_ lab: Lab, _ contexts: [SampleContext]) throws(LabError) {
+        for (cell, context) in zip(lab.cells, contexts) {
+            if let label = context.unknownLabel {
+                let known = lab.cells.compactMap(\.sampleDirectives.name)
+                throw LabError(lab.location(line: cell.line), .unknownSampleName(name: label, suggestion: EditDistance.closest(to: label, in: known)))
+            }
+        }
+    }
+
+    /// A sample's own needs, then the imports of the samples its context comes from, then the
+    /// modules the tree's configuration imports into every sample.
+    private static func needs(_ ownNeeds: [[SampleModules.Need]], _ context: SampleContext, settingsImports: [String],
+                              of index: Int) -> [SampleModules.Need] {
+        var needs = ownNeeds[index]
+        for earlier in Set(context.references.map(\.sample)).sorted() {
+            for need in ownNeeds[earlier] where !needs.contains(where: { $0.module == need.module }) {
+                needs.append(SampleModules.Need(module: need.module, line: nil))
+            }
+        }
+        for module in settingsImports where !needs.contains(where: { $0.module == module }) {
+            needs.append(SampleModules.Need(module: module, line: nil))
+        }
+        return needs
+    }
+
+    /// A program that is a package manifest: it imports PackageDescription, or is a manifest
+    /// excerpt without its import (which it then needs).
+    private static func manifestRole(_ role: SampleRole, _ symbols: SampleSymbols, needs: inout [SampleModules.Need]) -> SampleRole {
+        guard case .program = role else { return role }
+        if needs.contains(where: { $0.module == GuidePlan.manifestModule }) { return .manifest }
+        // A README's manifest excerpt often leaves out its import: `let package = Package(…)`.
+        guard GuidePlan.isManifestExcerpt(symbols) else { return role }
+        needs.append(SampleModules.Need(module: GuidePlan.manifestModule, line: nil))
+        return .manifest
+    }
+
+    /// The program's unconditional imports not among `imported`, at their Markdown lines.
+    private static func newImports(_ cell: Cell, _ symbols: SampleSymbols, besides imported: [SampleModules.Need]) -> [SampleModules.Need] {
+        var added: [SampleModules.Need] = []
+        for need in symbols.imports where !need.isConditional
+            && !imported.contains(where: { $0.module == need.module }) && !added.contains(where: { $0.module == need.module }) {
+            added.append(SampleModules.Need(module: need.module, line: GuidePlan.markdownLine(cell, codeLine: need.line)))
+        }
+        return added
     }
 
     /// The module of SwiftPM's package manifests, which only `swift package` links.
@@ -173,69 +200,5 @@ package struct GuidePlan: Sendable {
             }
         } ?? "statement"
         return "\(what) (line \(markdownLine(sample: reference.sample, codeLine: item.lines.lowerBound)))"
-    }
-}
-
-/// One Swift block of a guide.
-package struct GuideSample: Sendable {
-    let cell: Cell
-    package let role: SampleRole
-    /// Modules it needs: its imports, its catalog's module, and the imports of the samples its context comes from.
-    package let needs: [SampleModules.Need]
-    /// Modules earlier samples imported and it does not (`line`: the Markdown line of that
-    /// import): a reader who typed the guide in order has them, so its program imports them too.
-    package let inheritedImports: [SampleModules.Need]
-    /// Its counted `// Prints` comments, what it must print when it has no output block.
-    package let prints: [PrintsComment]
-
-    /// The line of its opening fence: where its verdict is reported.
-    package var line: Int { cell.line }
-    /// In a `<!-- labrunner: setup` comment: context for later samples, reported only when it fails.
-    package var isHiddenSetup: Bool { cell.isHiddenSetup }
-    package var index: Int { cell.index }
-}
-
-/// What a guide's sample is, before anything is built.
-package enum SampleRole: Sendable, Equatable {
-    /// Compiled with its context; run too when it has an output block or `// Prints` comments.
-    case program(runs: Bool)
-    /// A package manifest (`import PackageDescription`): type-checked alone against the toolchain's manifest API.
-    case manifest
-    /// Not a program: checked for syntax at most, counted apart.
-    case listing([ListingReason])
-    case skipped(SampleSkip)
-}
-
-/// Why a sample is not checked.
-package enum SampleSkip: Sendable, Equatable {
-    /// `skip` in its info string or directive.
-    case marked
-    /// It needs SwiftUI, UIKit or Objective-C interoperability, which this machine lacks.
-    case needsApple(reason: String)
-    /// It uses what only an Apple-only sample declares.
-    case contextNeedsApple(name: String, line: Int)
-    /// No code (an empty block, comments only).
-    case empty
-    /// It imports (or its catalog is) a module this machine does not have.
-    case missingModule(String)
-    /// It failed to find `name`, which only the listing at `line` declares (a listing gives no context).
-    case usesListing(name: String, line: Int)
-    /// Declarations it is given from the sample at `line` do not compile (that sample fails).
-    case contextFails(line: Int)
-    /// It does not compile without a module an earlier sample imported (line), which this machine lacks.
-    case inheritedMissingModule(String, line: Int)
-
-    /// In words, for reports.
-    package var description: String {
-        switch self {
-        case .marked: "marked skip"
-        case .needsApple(let reason): "needs an Apple platform (\(reason)), not available here"
-        case .contextNeedsApple(let name, let line): "uses \(name) from the Apple-only sample at line \(line), not available here"
-        case .empty: "no code"
-        case .contextFails(let line): "uses declarations of the sample at line \(line), which do not compile"
-        case .missingModule(let module): "needs module \(module), not available here"
-        case .usesListing(let name, let line): "uses \(name), which only the listing at line \(line) declares"
-        case .inheritedMissingModule(let module, let line): "needs module \(module) (imported at line \(line)), not available here"
-        }
     }
 }

@@ -32,7 +32,7 @@ enum ItemSplitter {
             if let begin = start, tokens.startsLine(index), !continues(tokens, item: begin, at: index) {
                 close(at: index)
             }
-            if tokens.closer[index] == -2 {
+            if tokens.tree.closesNothing(index) {
                 // A lone closer is an item of its own: the fragment reader names it.
                 close(at: index)
                 items.append(index..<index + 1)
@@ -40,7 +40,7 @@ enum ItemSplitter {
                 continue
             }
             if start == nil { start = index }
-            index = tokens.closer[index] >= 0 ? min(tokens.after(index), range.upperBound) : index + 1
+            index = min(tokens.after(index), range.upperBound)
         }
         close(at: range.upperBound)
         return items
@@ -62,7 +62,7 @@ enum ItemSplitter {
                 start = index
                 continue
             }
-            index = tokens.closer[index] >= 0 ? min(tokens.after(index), range.upperBound) : index + 1
+            index = min(tokens.after(index), range.upperBound)
         }
         if start < range.upperBound { branches.append(start..<range.upperBound) }
         return branches
@@ -82,7 +82,7 @@ enum ItemSplitter {
                 default: break
                 }
             }
-            current = tokens.closer[current] >= 0 ? tokens.after(current) : current + 1
+            current = tokens.after(current)
         }
         return limit
     }
@@ -93,7 +93,6 @@ enum ItemSplitter {
         "protocol", "extension", "typealias", "import", "if", "guard", "while", "for", "switch", "operator", "inout",
         "static", "public", "private", "fileprivate", "internal", "precedencegroup", "associatedtype", "subscript",
     ]
-    private static let leadingModifiers: Set<String> = DeclarationReader.modifierWords
 
     /// Whether the line starting at `index` continues the item that started at `item`.
     private static func continues(_ tokens: SampleTokens, item: Int, at index: Int) -> Bool {
@@ -143,7 +142,7 @@ enum ItemSplitter {
                 index += 2
                 if tokens.is(index, "("), !tokens.spaceBefore(index) { index = tokens.after(index) }
             } else if tokens.kind(index) == .keyword || tokens.kind(index) == .identifier,
-                      leadingModifiers.contains(tokens.text(index)) {
+                      SwiftKeywords.modifiers.contains(tokens.text(index)) {
                 index = DeclarationReader.afterModifier(tokens, index)
             } else {
                 return false

@@ -16,7 +16,7 @@ package enum ListingClassifier {
         if let elision = elision(tokens) {
             reasons.append(ListingReason(kind: .fragment, description: "fragment: elision '\(tokens.text(elision))'", line: tokens.tokens[elision].line))
         }
-        let problem = BracketBalance.firstProblem(in: symbols.code)
+        let problem = symbols.bracketProblem
         if let problem, let reason = unbalancedFragment(problem, tokens) { reasons.append(reason) }
         guard problem == nil else { return reasons }
         if let last = tokens.tokens.indices.last, tokens.is(last, ",") {
@@ -43,25 +43,19 @@ package enum ListingClassifier {
     /// a type declared anywhere inside it is left alone (its `self` may be that type's).
     private static func selfOutsideType(_ symbols: SampleSymbols) -> Int? {
         let tokens = symbols.tokens
-        var index = 0
-        for item in symbols.items {
-            while index < tokens.count, tokens.tokens[index].range.lowerBound < item.range.lowerBound { index += 1 }
-            var end = index
-            while end < tokens.count, tokens.tokens[end].range.lowerBound < item.range.upperBound { end += 1 }
-            defer { index = end }
+        for (item, outlined) in zip(symbols.items, symbols.outline.items) {
+            let range = outlined.tokens
             if let kind = item.kind, kind != .func, kind != .let, kind != .var { continue }
-            let declaresType = (index..<end).contains { at in
-                tokens.isKeyword(at, typeKeywords) || (tokens.isIdentifier(at, ["actor"]) && tokens.kind(at + 1) == .identifier)
+            let declaresType = range.contains { at in
+                tokens.isKeyword(at, SwiftKeywords.typeBodies) || (tokens.isIdentifier(at, ["actor"]) && tokens.kind(at + 1) == .identifier)
             }
             guard !declaresType else { continue }
-            if let at = (index..<end).first(where: { tokens.isKeyword($0, ["self"]) && !tokens.is($0 - 1, ".") }) {
+            if let at = range.first(where: { tokens.isKeyword($0, ["self"]) && !tokens.is($0 - 1, ".") }) {
                 return tokens.tokens[at].line
             }
         }
         return nil
     }
-
-    private static let typeKeywords: Set<String> = ["struct", "class", "enum", "protocol", "extension"]
 
     /// `init`, `static func`, `case`, `default:`, `return`, `else`… where a top level cannot have them.
     private static func misplaced(_ item: TopLevelItem, _ symbols: SampleSymbols) -> ListingReason? {
@@ -76,7 +70,7 @@ package enum ListingClassifier {
         if let kind = item.kind, kind.isMemberOnly {
             return ListingReason(kind: .fragment, description: "fragment: '\(kind.rawValue)' outside a type", line: line)
         }
-        if let kind = item.kind, let modifier = item.modifiers.first(where: memberModifiers.contains) {
+        if let kind = item.kind, let modifier = item.modifiers.first(where: SwiftKeywords.memberModifiers.contains) {
             return ListingReason(kind: .fragment, description: "fragment: '\(modifier) \(kind.rawValue)' outside a type", line: line)
         }
         if item.isStatement, ["default", "return", "else", "catch", "where", "fallthrough"].contains(first) {
@@ -85,11 +79,6 @@ package enum ListingClassifier {
         }
         return nil
     }
-
-    /// Modifiers that only a member can have.
-    private static let memberModifiers: Set<String> = [
-        "static", "class", "override", "mutating", "nonmutating", "required", "convenience", "optional", "lazy",
-    ]
 
     /// A `}` that closes what the sample does not show (the sample starts with it, or everything
     /// before it is indented deeper), or a `{` never closed where a comment elides the rest.
@@ -130,12 +119,10 @@ package enum ListingClassifier {
         return nil
     }
 
-    private static let valueKeywords: Set<String> = ["self", "Self", "super", "true", "false", "nil"]
-
     private static func isOperandEnd(_ tokens: SampleTokens, _ index: Int) -> Bool {
         switch tokens.kind(index) {
         case .identifier, .number, .stringSegment, .regex, .placeholder, .interpolationEnd: return true
-        case .keyword: return valueKeywords.contains(tokens.text(index))
+        case .keyword: return SwiftKeywords.literals.contains(tokens.text(index))
         case .punctuation: return tokens.is(index, ")") || tokens.is(index, "]")
         // A postfix `!` or `?` stuck to its operand (`lhs! ... rhs!`).
         case .operator: return !tokens.spaceBefore(index) && (tokens.is(index, "!") || tokens.is(index, "?"))
@@ -146,7 +133,7 @@ package enum ListingClassifier {
     private static func isOperandStart(_ tokens: SampleTokens, _ index: Int) -> Bool {
         switch tokens.kind(index) {
         case .identifier, .number, .stringSegment, .regex, .placeholder, .poundKeyword: return true
-        case .keyword: return valueKeywords.contains(tokens.text(index))
+        case .keyword: return SwiftKeywords.literals.contains(tokens.text(index))
         case .punctuation: return tokens.is(index, "(") || tokens.is(index, "[")
         default: return false
         }

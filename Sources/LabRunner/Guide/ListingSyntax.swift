@@ -26,7 +26,8 @@ package enum ListingSyntax {
     }
 
     private static let fileScopeOnly: Set<DeclarationKind> = [.extension, .import, .operator, .precedencegroup, .macro]
-    private static let memberModifiers: Set<String> = ["static", "class", "override", "mutating", "nonmutating", "required", "convenience", "lazy"]
+    /// Modifiers that put a listing inside a type: a member's, but `optional`, a protocol's only.
+    private static let memberModifiers = SwiftKeywords.memberModifiers.subtracting(["optional"])
 
     private static func needsType(_ symbols: SampleSymbols) -> Bool {
         let kinds = symbols.items.compactMap(\.kind)

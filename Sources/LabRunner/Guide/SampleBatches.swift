@@ -50,7 +50,7 @@ package enum SampleBatches {
     private struct Batch {
         let alone: Bool
         var samples: [Int] = []
-        var keys: [String: Set<ItemReference>] = [:]
+        var keys: [TopLevelKey: Set<ItemReference>] = [:]
         var mutable: Set<ItemReference> = []
         var mutableOfRunners: Set<ItemReference> = []
         var uses: Set<String> = []
@@ -79,9 +79,18 @@ package enum SampleBatches {
         /// `appendInterpolation` by every string interpolation: such an extension changes what
         /// `Array<Int>(…)` or `"\(x)"` of another sample resolves to (ambiguities, in
         /// swift-evolution 0223 and 0477). A retroactive conformance reaches every sample.
-        static func reaches(_ key: String, _ uses: Set<String>, _ memberUses: Set<String>) -> Bool {
-            if key.hasPrefix(BatchCandidate.retroactivePrefix) { return true }
-            if key.contains(": ") { return false }
+        static func reaches(_ key: TopLevelKey, _ uses: Set<String>, _ memberUses: Set<String>) -> Bool {
+            switch key {
+            case .retroactive: return true
+            case .conformance: return false
+            case .name, .member: return reaches(written: key.description, uses, memberUses)
+            }
+        }
+
+        /// A name or member as written, cut at its last `.`: an operator with a `.` inside
+        /// (`..<`) reads as a member named by what follows it, as the string keys these typed
+        /// ones replace were read (kept so that packing stays as it was).
+        private static func reaches(written key: String, _ uses: Set<String>, _ memberUses: Set<String>) -> Bool {
             if let dot = key.lastIndex(of: "."), key.index(after: dot) < key.endIndex {
                 let member = String(key[key.index(after: dot)...])
                 if member == "appendInterpolation" { return true }

@@ -10,18 +10,24 @@ package struct SampleSymbols: Sendable {
     package let items: [TopLevelItem]
     package let imports: [SampleImport]
     let tokens: SampleTokens
+    /// What `items` are made from: one outline item per top-level item, in the same order.
+    let outline: Outline
 
     package init(code: String) { self.init(bytes: Array(code.utf8)) }
 
     package init(bytes: [UInt8]) {
         let tokens = SampleTokens(bytes)
-        let ranges = ItemSplitter.items(tokens, in: 0..<tokens.count)
-        let items = ranges.map { SampleSymbols.item(tokens, $0) }
+        let outline = Outline(tokens)
+        let items = outline.items.map { SampleSymbols.item(tokens, $0) }
         self.code = bytes
         self.tokens = tokens
+        self.outline = outline
         self.items = items
-        self.imports = SampleSymbols.imports(tokens, ranges, items)
+        self.imports = SampleSymbols.imports(tokens, outline.items.map(\.tokens), items)
     }
+
+    /// The first unmatched bracket (`BracketBalance`): a sample with one would swallow what follows it.
+    package var bracketProblem: BracketProblem? { tokens.bracketProblem }
 
     package var declarations: [TopLevelItem] { items.filter(\.isDeclaration) }
     package var statements: [TopLevelItem] { items.filter(\.isStatement) }
@@ -30,12 +36,11 @@ package struct SampleSymbols: Sendable {
     /// The sample has an `@main` type: it is built alone with `-parse-as-library`.
     package var hasMain: Bool { items.contains(where: \.isMain) }
 
-    private static func item(_ tokens: SampleTokens, _ range: Range<Int>) -> TopLevelItem {
-        if tokens.kind(range.lowerBound) == .directive, tokens.text(range.lowerBound) == "#if" {
-            return conditional(tokens, range)
-        }
-        let head = DeclarationReader.read(tokens, range)
-        let contents = BodyReader.read(tokens, range, head)
+    private static func item(_ tokens: SampleTokens, _ outlined: OutlineItem) -> TopLevelItem {
+        let range = outlined.tokens
+        if let inner = outlined.conditionalItems { return conditional(tokens, range, inner.map { item(tokens, $0) }) }
+        let head = outlined.head
+        let contents = BodyReader.read(tokens, outlined)
         var names = head.names
         if head.kind == nil, tokens.is(range.lowerBound, "guard") { names = guardBindings(tokens, range) }
         let uses = UsesCollector.collect(tokens, in: range, excluding: names)
@@ -48,10 +53,7 @@ package struct SampleSymbols: Sendable {
     }
 
     /// `#if … #endif`, taken whole: it declares what its branches declare.
-    private static func conditional(_ tokens: SampleTokens, _ range: Range<Int>) -> TopLevelItem {
-        let inner = ItemSplitter.branches(tokens, in: range).flatMap { branch in
-            ItemSplitter.items(tokens, in: branch).map { item(tokens, $0) }
-        }
+    private static func conditional(_ tokens: SampleTokens, _ range: Range<Int>, _ inner: [TopLevelItem]) -> TopLevelItem {
         let declares = inner.contains(where: \.isDeclaration)
         let kind: DeclarationKind? = declares ? .conditionalBlock : inner.contains(where: { $0.kind == .import }) ? .import : nil
         var uses = Set(inner.flatMap(\.uses))
@@ -71,7 +73,7 @@ package struct SampleSymbols: Sendable {
             if tokens.is(index, "let") || tokens.is(index, "var"), tokens.kind(index + 1) == .identifier {
                 names.append(tokens.name(index + 1))
             }
-            index = tokens.closer[index] >= 0 ? tokens.after(index) : index + 1
+            index = tokens.after(index)
         }
         return names
     }

@@ -1,11 +1,9 @@
 /// A sample's tokens without comments, with what the declaration reader asks of them: their text,
-/// the bracket each opener closes at, and where lines start.
+/// their brackets grouped (`tree`), and where lines start.
 struct SampleTokens {
     let bytes: [UInt8]
-    let tokens: [Token]
-    /// For an opening `(`, `[`, `{` or `\(`: the index of its closer, or `tokens.count` when it
-    /// never closes. -2 for a closer that closes nothing open, -1 for every other token.
-    let closer: [Int]
+    /// The tokens with their brackets grouped, shared by every reader of the sample.
+    let tree: TokenTree
     /// Last line of each token: a multi-line string or regex ends below where it starts.
     let endLines: [Int]
     /// Indices of `<#…#>` tokens (placeholders in comments and strings are not tokens).
@@ -13,13 +11,17 @@ struct SampleTokens {
 
     /// Lines of comments that stand for elided code: `// ...`, `/* … */`.
     let elidingComments: [Int]
+    /// The first bracket the sample never closes or never opened (see `BracketBalance`), found
+    /// from the same lexing.
+    let bracketProblem: BracketProblem?
 
     init(_ bytes: [UInt8]) {
         self.bytes = bytes
         var tokens: [Token] = []
         var placeholders: [Int] = []
         var eliding: [Int] = []
-        for token in SwiftLexer(bytes) {
+        let lexed = Array(SwiftLexer(bytes))
+        for token in lexed {
             if token.isComment {
                 if Self.elides(bytes[token.range]) { eliding.append(token.line) }
                 continue
@@ -28,34 +30,16 @@ struct SampleTokens {
             tokens.append(token)
         }
         self.elidingComments = eliding
-        var closer = [Int](repeating: -1, count: tokens.count)
-        var open: [Int] = []
-        var endLines = [Int](repeating: 0, count: tokens.count)
-        for (index, token) in tokens.enumerated() {
-            endLines[index] = token.line
-            if token.kind == .stringSegment || token.kind == .regex {
-                for byte in bytes[token.range] where byte == SwiftASCII.newline { endLines[index] += 1 }
-            }
-            switch Self.bracket(token, bytes) {
-            case .opening:
-                open.append(index)
-                closer[index] = tokens.count
-            case .closing:
-                if let top = open.popLast() {
-                    closer[top] = index
-                } else {
-                    closer[index] = -2
-                }
-            case nil:
-                break
-            }
+        self.bracketProblem = BracketBalance.firstProblem(lexed: lexed, in: bytes)
+        self.endLines = tokens.map { token in
+            guard token.kind == .stringSegment || token.kind == .regex else { return token.line }
+            return token.line + bytes[token.range].count { $0 == SwiftASCII.newline }
         }
-        self.tokens = tokens
-        self.closer = closer
-        self.endLines = endLines
+        self.tree = TokenTree(tokens, in: bytes)
         self.placeholders = placeholders
     }
 
+    var tokens: [Token] { tree.tokens }
     var count: Int { tokens.count }
 
     /// The token's text; "" outside the tokens, so readers may look one past either end.
@@ -97,30 +81,12 @@ struct SampleTokens {
         index + 1 >= tokens.count || tokens[index + 1].range.lowerBound > tokens[index].range.upperBound
     }
 
-    /// After an opener at `index`, the index just past its closer (or the end when it never closes).
-    func after(_ index: Int) -> Int {
-        closer[index] >= 0 ? min(closer[index] + 1, tokens.count) : index + 1
-    }
+    /// The index past token `index`, or past its whole group when it opens one (the end when it never closes).
+    func after(_ index: Int) -> Int { tree.after(index) }
 
     /// A comment whose text, without its delimiters and spaces, starts with `...` or `…`.
     private static func elides(_ comment: ArraySlice<UInt8>) -> Bool {
         let text = comment.drop { $0 == SwiftASCII.slash || $0 == SwiftASCII.star || $0 == SwiftASCII.space || $0 == SwiftASCII.tab }
         return text.starts(with: Array("...".utf8)) || text.starts(with: Array("…".utf8))
-    }
-
-    private enum Bracket { case opening, closing }
-
-    private static func bracket(_ token: Token, _ bytes: [UInt8]) -> Bracket? {
-        switch token.kind {
-        case .interpolationStart: return .opening
-        case .interpolationEnd: return .closing
-        case .punctuation:
-            switch bytes[token.range.lowerBound] {
-            case SwiftASCII.openParen, SwiftASCII.openBracket, SwiftASCII.openBrace: return .opening
-            case SwiftASCII.closeParen, SwiftASCII.closeBracket, SwiftASCII.closeBrace: return .closing
-            default: return nil
-            }
-        default: return nil
-        }
     }
 }

@@ -47,9 +47,9 @@ package struct TopLevelItem: Sendable, Equatable {
     /// Keys under which the item occupies the top level of a program: its names, and for an
     /// extension `Type.member` for each member and `Type: Protocol` for each conformance (two
     /// extensions declaring the same member or conformance clash).
-    package var topLevelKeys: [String] {
-        guard kind == .extension, let type = extendedType else { return names }
-        return memberNames.map { "\(type).\($0)" } + conformances.map { "\(type): \($0)" }
+    package var topLevelKeys: [TopLevelKey] {
+        guard kind == .extension, let type = extendedType else { return names.map(TopLevelKey.name) }
+        return memberNames.map { .member(type: type, name: $0) } + conformances.map { .conformance(type: type, protocol: $0) }
     }
 
     /// The item's text from `code`, preceded by spaces up to its column so that diagnostics under

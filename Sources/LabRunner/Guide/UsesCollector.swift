@@ -10,20 +10,6 @@ enum UsesCollector {
         var members: Set<String> = []
     }
 
-    /// Contextual keywords the lexer reports as identifiers, never a top-level name worth looking up.
-    /// (`Type` and `Protocol` are not here: after `.` they are members anyway, and alone they name
-    /// a type a sample may declare, `struct Type`.)
-    private static let contextual: Set<String> = [
-        "_", "some", "any", "get", "set", "willSet", "didSet", "newValue", "oldValue", "async", "await", "mutating",
-        "nonmutating", "lazy", "weak", "unowned", "override", "final", "open", "convenience", "required", "indirect",
-        "nonisolated", "isolated", "consuming", "borrowing", "actor", "dynamic", "optional", "prefix", "postfix",
-        "infix", "package", "macro", "each", "sending", "unsafe", "of", "distributed",
-    ]
-
-    private static let declaringKeywords: Set<String> = [
-        "func", "struct", "class", "enum", "protocol", "typealias", "associatedtype", "case", "precedencegroup",
-    ]
-
     static func collect(_ tokens: SampleTokens, in range: Range<Int>, excluding own: [String]) -> Uses {
         var uses = Uses()
         var locals = Set(own)
@@ -62,7 +48,7 @@ enum UsesCollector {
             if tokens.is(index + 1, "<"), !tokens.spaceAfter(index), isGenericHead(tokens, index) {
                 genericParameters(tokens, from: index + 1, in: range, into: &locals)
             }
-            if contextual.contains(name) || name.hasPrefix("$") { continue }
+            if SwiftKeywords.contextual.contains(name) || name.hasPrefix("$") { continue }
             uses.names.insert(name)
         }
         uses.names.subtract(locals)
@@ -72,7 +58,7 @@ enum UsesCollector {
     /// `func f<T, U: P>`, `struct Box<Element>`: a declaration's name followed by generic parameters.
     private static func isGenericHead(_ tokens: SampleTokens, _ index: Int) -> Bool {
         guard tokens.kind(index - 1) == .keyword || tokens.text(index - 1) == "actor" else { return false }
-        return ["func", "struct", "class", "enum", "typealias", "actor", "subscript"].contains(tokens.text(index - 1))
+        return SwiftKeywords.genericDeclarations.contains(tokens.text(index - 1))
     }
 
     private static func genericParameters(_ tokens: SampleTokens, from start: Int, in range: Range<Int>, into locals: inout Set<String>) {
@@ -95,7 +81,7 @@ enum UsesCollector {
     private static func collectBinders(_ tokens: SampleTokens, after keyword: Int, in range: Range<Int>,
                                        into locals: inout Set<String>) {
         let word = tokens.text(keyword)
-        if declaringKeywords.contains(word), tokens.kind(keyword + 1) == .identifier {
+        if SwiftKeywords.declaringName.contains(word), tokens.kind(keyword + 1) == .identifier {
             locals.insert(tokens.name(keyword + 1))   // a member's or a local type's name
             return
         }

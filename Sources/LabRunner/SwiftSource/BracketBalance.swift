@@ -7,69 +7,61 @@
 package enum BracketBalance {
     /// Nil when every bracket is matched. `bareSlashRegex` as for `SwiftLexer`: false in Swift 5 mode.
     package static func firstProblem(in bytes: [UInt8], bareSlashRegex: Bool = true) -> BracketProblem? {
-        var open: [Token] = []
+        firstProblem(lexed: Array(SwiftLexer(bytes, bareSlashRegex: bareSlashRegex)), in: bytes)
+    }
+
+    /// The same for source already lexed: every token of `bytes`, comments included (an
+    /// unterminated block comment is a problem).
+    package static func firstProblem(lexed: [Token], in bytes: [UInt8]) -> BracketProblem? {
+        let tree = TokenTree(lexed, in: bytes)
+        let tokens = tree.tokens
         // The first segment of the string being lexed, per interpolation level: an unterminated
         // segment is reported at its string's opening delimiter.
         var stringStart: Token? = nil
         var outerStringStarts: [Token?] = []
         var previous: TokenKind? = nil
-        for token in SwiftLexer(bytes, bareSlashRegex: bareSlashRegex) {
+        for (index, token) in tokens.enumerated() {
             defer { if !token.isComment { previous = token.kind } }
             switch token.kind {
             case .interpolationStart:
                 outerStringStarts.append(stringStart)
             case .interpolationEnd:
                 stringStart = outerStringStarts.popLast() ?? nil
-            case .punctuation:
-                break
             case .stringSegment:
                 if previous != .interpolationEnd { stringStart = token }
                 if token.isUnterminated, let start = stringStart, let opening = multilineOpening(start, in: bytes) {
                     return BracketProblem(kind: .neverClosed, token: start, text: opening)
                 }
-                continue
             case .blockComment, .docBlockComment:
                 if token.isUnterminated { return BracketProblem(kind: .neverClosed, token: token, text: "/*") }
-                continue
             default:
-                continue
+                break
             }
-            let byte = bytes[token.range.lowerBound]
-            if token.kind == .interpolationStart
-                || byte == SwiftASCII.openParen || byte == SwiftASCII.openBracket || byte == SwiftASCII.openBrace {
-                open.append(token)
-                continue
-            }
-            guard let wanted = opener(closing: token, in: bytes) else { continue }
-            guard let top = open.last else {
-                return BracketProblem(kind: .neverOpened, token: token, text: token.text(in: bytes))
-            }
-            if opener(of: top, in: bytes) == wanted {
-                open.removeLast()
-            } else if let match = open.lastIndex(where: { opener(of: $0, in: bytes) == wanted }) {
-                // It closes an outer bracket: the ones opened since were never closed.
-                return BracketProblem(kind: .neverClosed, token: open[match + 1], text: open[match + 1].text(in: bytes))
-            } else {
-                return BracketProblem(kind: .mismatched(opener: top), token: token, text: token.text(in: bytes))
-            }
+            if let problem = closingProblem(at: index, in: tree, bytes) { return problem }
         }
-        return open.last.map { BracketProblem(kind: .neverClosed, token: $0, text: $0.text(in: bytes)) }
+        // The innermost bracket still open at the end.
+        return tree.unclosed.last.map { BracketProblem(kind: .neverClosed, token: tokens[$0], text: tokens[$0].text(in: bytes)) }
     }
 
-    /// What an opening token is, as the closers name it: its byte (`(`, `[`, `{`), 0 for `\(`.
-    private static func opener(of token: Token, in bytes: [UInt8]) -> UInt8 {
-        token.kind == .interpolationStart ? 0 : bytes[token.range.lowerBound]
-    }
-
-    /// The opener a closing token needs; nil for punctuation that is no bracket.
-    private static func opener(closing token: Token, in bytes: [UInt8]) -> UInt8? {
-        if token.kind == .interpolationEnd { return 0 }
-        switch bytes[token.range.lowerBound] {
-        case SwiftASCII.closeParen: return SwiftASCII.openParen
-        case SwiftASCII.closeBracket: return SwiftASCII.openBracket
-        case SwiftASCII.closeBrace: return SwiftASCII.openBrace
-        default: return nil
+    /// The problem a closer shows: nothing open, or the innermost open group is another bracket.
+    /// The tree closes the innermost group whatever its kind; up to the first problem, that is
+    /// the group a matching closer closes too.
+    private static func closingProblem(at index: Int, in tree: TokenTree, _ bytes: [UInt8]) -> BracketProblem? {
+        guard let (wanted, opening) = tree.bracket(index, in: bytes), !opening else { return nil }
+        let token = tree.tokens[index]
+        guard let opener = tree.opener(of: index) else {
+            return BracketProblem(kind: .neverOpened, token: token, text: token.text(in: bytes))
         }
+        guard tree.bracket(opener, in: bytes)?.0 != wanted else { return nil }
+        // It closes an outer bracket: the ones opened since were never closed.
+        var inner = opener
+        while let outer = tree.parent(of: inner) {
+            if tree.bracket(outer, in: bytes)?.0 == wanted {
+                return BracketProblem(kind: .neverClosed, token: tree.tokens[inner], text: tree.tokens[inner].text(in: bytes))
+            }
+            inner = outer
+        }
+        return BracketProblem(kind: .mismatched(opener: tree.tokens[opener]), token: token, text: token.text(in: bytes))
     }
 
     /// `"""`, `#"""`… for a string's first segment; nil for a single-line string.

@@ -20,6 +20,50 @@ package enum SwiftKeywords {
     /// (`self / 2`) or name an operator (`func / (…)`).
     static let endingExpression: Set<String> = ["self", "Self", "super", "true", "false", "nil", "Any", "func", "operator"]
 
+    /// Keywords that are values: `self`, `true`, `nil`… (an operand, like a name or a literal).
+    static let literals: Set<String> = ["self", "Self", "super", "true", "false", "nil"]
+
+    /// Modifiers a declaration can start with (reserved or contextual), `class` included: a
+    /// reader tells `class func` from `class Name`.
+    static let modifiers: Set<String> = [
+        "public", "private", "fileprivate", "internal", "open", "package", "static", "class", "final", "override",
+        "mutating", "nonmutating", "lazy", "weak", "unowned", "dynamic", "optional", "required", "convenience",
+        "indirect", "prefix", "postfix", "infix", "nonisolated", "isolated", "distributed", "consuming", "borrowing",
+        "__consuming", "unsafe",
+    ]
+
+    /// Modifiers only a member of a type can have.
+    static let memberModifiers: Set<String> = [
+        "static", "class", "override", "mutating", "nonmutating", "required", "convenience", "optional", "lazy",
+    ]
+
+    /// The words of an accessor block that only declares accessors: `{ get }`, `{ mutating get async throws }`.
+    static let accessorRequirements: Set<String> = [
+        "get", "set", "mutating", "nonmutating", "async", "throws", "_read", "_modify", "__consuming",
+    ]
+
+    /// Contextual keywords the lexer reports as identifiers and that never name a top-level
+    /// declaration worth looking up (`_`, `some`, `get`, `newValue`, modifiers…). `Type` and
+    /// `Protocol` are not here: after `.` they are members anyway, and alone they name a type a
+    /// sample may declare (`struct Type`).
+    static let contextual: Set<String> = [
+        "_", "some", "any", "get", "set", "willSet", "didSet", "newValue", "oldValue", "async", "await", "mutating",
+        "nonmutating", "lazy", "weak", "unowned", "override", "final", "open", "convenience", "required", "indirect",
+        "nonisolated", "isolated", "consuming", "borrowing", "actor", "dynamic", "optional", "prefix", "postfix",
+        "infix", "package", "macro", "each", "sending", "unsafe", "of", "distributed",
+    ]
+
+    /// Keywords followed by the name they declare (a member's, a local type's, a case's).
+    static let declaringName: Set<String> = [
+        "func", "struct", "class", "enum", "protocol", "typealias", "associatedtype", "case", "precedencegroup",
+    ]
+
+    /// Keywords whose declaration's name can be followed by generic parameters (`actor` is contextual).
+    static let genericDeclarations: Set<String> = ["func", "struct", "class", "enum", "typealias", "actor", "subscript"]
+
+    /// Keywords whose body holds members a `self` refers to.
+    static let typeBodies: Set<String> = ["struct", "class", "enum", "protocol", "extension"]
+
     /// `#name`s that are compiler control statements rather than expressions.
     package static let directives: Set<String> = ["if", "elseif", "else", "endif", "sourceLocation", "warning", "error"]
 

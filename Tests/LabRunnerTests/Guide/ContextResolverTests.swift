@@ -12,106 +12,168 @@ struct ContextResolverTests {
         return ContextResolver.resolve(samples)
     }
 
-    /// "sample.item" for each entry of sample `number`'s context.
-    static func given(_ contexts: [SampleContext], _ number: Int) -> [String] {
-        contexts[number].entries.map { "\($0.reference.sample).\($0.reference.item)" }
+    /// Every sample's context as one text: per sample given anything, `#N:` then a line per item
+    /// with its sample and line (`struct Point #0:1: uses Point`), its listing uses and an unknown label.
+    static func dump(_ codes: [String], directives: [Int: ContextDirective] = [:], labels: [Int: String] = [:]) -> String {
+        let symbols = codes.map { SampleSymbols(code: $0) }
+        let describe = { (reference: ItemReference) -> String in
+            let item = symbols[reference.sample].items[reference.item]
+            let what = item.kind.map { kind in
+                kind == .extension ? "extension \(item.extendedType ?? "")"
+                    : kind == .import ? "import" : "\(kind.rawValue) \(item.names.joined(separator: ", "))"
+            } ?? "statement"
+            return "\(what) #\(reference.sample):\(item.lines.lowerBound)"
+        }
+        var lines: [String] = []
+        for context in resolve(codes, directives: directives, labels: labels) {
+            var sample: [String] = context.entries.map { "  \(describe($0.reference)): \($0.reason.description(describe))" }
+            sample += context.listingUses.map { "  listing use \($0.name) from #\($0.sample)" }
+            if let label = context.unknownLabel { sample.append("  unknown label \(label)") }
+            if !sample.isEmpty { lines += ["#\(context.sample):"] + sample }
+        }
+        return lines.joined(separator: "\n")
     }
 
     @Test func usesPullDeclarationsTransitively() {
-        let contexts = Self.resolve([
+        #expect(Self.dump([
             "struct Point { var x: Double; var y: Double }\nlet unused = 3",
             "func distance(_ a: Point, _ b: Point) -> Double { abs(a.x - b.x) }",
             "print(distance(Point(x: 0, y: 0), Point(x: 3, y: 0)))",
-        ])
-        #expect(Self.given(contexts, 0) == [])
-        #expect(Self.given(contexts, 1) == ["0.0"])
-        #expect(Self.given(contexts, 2) == ["0.0", "1.0"])
-        let reasons = contexts[2].entries.map { $0.reason.description { "\($0.sample).\($0.item)" } }
-        #expect(reasons == ["uses Point", "uses distance"] || reasons == ["uses Point (used by 1.0)", "uses distance"])
+        ]) == """
+            #1:
+              struct Point #0:1: uses Point
+            #2:
+              struct Point #0:1: uses Point
+              func distance #1:1: uses distance
+            """)
+    }
+
+    /// The reason names the sample's own use where it has one, else the item that uses it.
+    @Test func aReasonNamesTheItemThatUsesIt() {
+        #expect(Self.dump([
+            "struct Point { var x = 0 }",
+            "func origin() -> Point { Point() }",
+            "print(origin())",
+        ]) == """
+            #1:
+              struct Point #0:1: uses Point
+            #2:
+              struct Point #0:1: uses Point (used by func origin #1:1)
+              func origin #1:1: uses origin
+            """)
     }
 
     @Test func theLatestDeclarationWins() {
-        let contexts = Self.resolve([
+        #expect(Self.dump([
             "struct Config { var name = \"a\" }",
             "struct Config { var name = \"b\"; var verbose = false }",
             "let config = Config()\nprint(config.verbose)",
-        ])
-        #expect(Self.given(contexts, 2) == ["1.0"])
+        ]) == """
+            #2:
+              struct Config #1:1: uses Config
+            """)
     }
 
     @Test func aSampleNeverGetsAnEarlierDeclarationOfItsOwnNames() {
-        let contexts = Self.resolve([
+        #expect(Self.dump([
             "func zip(_ a: [Int], _ b: [Int]) -> [Int] { a }\nstruct Pair {}",
             "func zip(_ a: [Int], _ b: [Int]) -> [Int] { b }\nlet p = Pair()\nprint(zip([1], [2]))",
-        ])
-        #expect(Self.given(contexts, 1) == ["0.1"])
+        ]) == """
+            #1:
+              struct Pair #0:2: uses Pair
+            """)
     }
 
     @Test func overloadsOfOneSampleComeTogether() {
-        let contexts = Self.resolve([
+        #expect(Self.dump([
             "func describe(_ x: Int) -> String { \"int\" }\nfunc describe(_ x: String) -> String { x }",
             "print(describe(1), describe(\"s\"))",
-        ])
-        #expect(Self.given(contexts, 1) == ["0.0", "0.1"])
+        ]) == """
+            #1:
+              func describe #0:1: uses describe
+              func describe #0:2: uses describe
+            """)
     }
 
     @Test func extensionsComeWithTheirTypeOnlyFromBeforeTheSample() {
-        let contexts = Self.resolve([
+        #expect(Self.dump([
             "struct Temperature { var celsius: Double }",
             "extension Temperature { var fahrenheit: Double { celsius * 9 / 5 + 32 } }",
             "print(Temperature(celsius: 20).fahrenheit)",
             "extension Temperature { var kelvin: Double { celsius + 273.15 } }",
-        ])
-        #expect(Self.given(contexts, 2) == ["0.0", "1.0"])
-        #expect(contexts[2].entries[1].reason.kind == .extends)
-        #expect(Self.given(contexts, 3) == ["0.0", "1.0"])
+        ]) == """
+            #1:
+              struct Temperature #0:1: uses Temperature
+            #2:
+              struct Temperature #0:1: uses Temperature
+              extension Temperature #1:1: extends Temperature
+            #3:
+              struct Temperature #0:1: uses Temperature
+              extension Temperature #1:1: extends Temperature
+            """)
     }
 
     @Test func extensionsOfOutsideTypesComeThroughTheirMembers() {
-        let contexts = Self.resolve([
+        #expect(Self.dump([
             "extension Double { var km: Double { self * 1_000 } }\nextension Int { var squared: Int { self * self } }",
             "let marathon = 42.195.km\nprint(marathon)",
-        ])
-        #expect(Self.given(contexts, 1) == ["0.0"])
-        #expect(contexts[1].entries[0].reason.kind == .member && contexts[1].entries[0].reason.name == "km")
+        ]) == """
+            #1:
+              extension Double #0:1: gives .km
+            """)
     }
 
     @Test func aRedeclaredExtensionMemberReplacesTheEarlierExtension() {
-        let contexts = Self.resolve([
+        #expect(Self.dump([
             "struct Box { var value = 1 }\nextension Box { var doubled: Int { value * 2 } }",
             "extension Box { var doubled: Int { value + value } }",
             "print(Box().doubled)",
-        ])
-        #expect(Self.given(contexts, 2) == ["0.0", "1.0"])
+        ]) == """
+            #1:
+              struct Box #0:1: uses Box
+            #2:
+              struct Box #0:1: uses Box
+              extension Box #1:1: extends Box
+            """)
     }
 
     @Test func retroactiveConformancesComeWithTheirProtocol() {
-        let contexts = Self.resolve([
+        #expect(Self.dump([
             "protocol Describable { var summary: String { get } }",
             "extension Int: Describable { var summary: String { \"\\(self)\" } }",
             "let items: [any Describable] = [1, 2]",
-        ])
-        #expect(Self.given(contexts, 2) == ["0.0", "1.0"])
-        #expect(contexts[2].entries[1].reason.kind == .conformance)
+        ]) == """
+            #1:
+              protocol Describable #0:1: uses Describable
+            #2:
+              protocol Describable #0:1: uses Describable
+              extension Int #1:1: conforms to Describable
+            """)
     }
 
     @Test func importsComeWithTheSamplesDrawnFrom() {
-        let contexts = Self.resolve([
+        #expect(Self.dump([
             "import Foundation\nlet started = Date()",
             "print(started)",
-        ])
-        #expect(Self.given(contexts, 1) == ["0.0", "0.1"])
-        #expect(contexts[1].entries[0].reason == ContextReason(kind: .imports, name: "Foundation", via: nil))
+        ]) == """
+            #1:
+              import #0:1: import Foundation
+              let started #0:2: uses started
+            """)
     }
 
     @Test func listingsAndEntryPointsGiveNoContext() {
-        let contexts = Self.resolve([
+        #expect(Self.dump([
             "struct Real { func run() {} }",
             "struct Real { func run() }",               // an API listing of the same type
             "@main struct App { static func main() { Real().run() } }",
             "Real().run()\nApp.main()",
-        ])
-        #expect(Self.given(contexts, 3) == ["0.0"])
+        ]) == """
+            #2:
+              struct Real #0:1: uses Real
+            #3:
+              struct Real #0:1: uses Real
+            """)
     }
 
     /// swift-evolution 0257: a later sample calls `foo`, which only a listing (an elided body) declares.
@@ -137,49 +199,71 @@ struct ContextResolverTests {
     /// swift-evolution 0474: a sample missing a `}` would swallow what follows it in a program
     /// (errors at no line of the guide); it fails itself, and gives nothing, like a listing.
     @Test func aSampleWhoseBracketsDoNotBalanceGivesNoContext() {
-        let contexts = Self.resolve([
+        #expect(Self.dump([
             "extension Array {\n  var second: Element? {\n    if isEmpty { return nil } else {\n      return self[1]\n  }\n}",
             "struct Point {\n  var x = 0\n",
             "print([1, 2].second as Any)\nlet p = Point()",
-        ])
-        #expect(Self.given(contexts, 2) == [])
-        #expect(contexts[2].listingUses == [ListingUse(name: "Point", sample: 1)])
+        ]) == """
+            #2:
+              listing use Point from #1
+            """)
     }
 
     @Test func directives() {
         let codes = ["var log: [String] = []", "log.append(\"a\")", "print(log)"]
-        #expect(Self.given(Self.resolve(codes), 2) == ["0.0"])
-        #expect(Self.given(Self.resolve(codes, directives: [2: .fresh]), 2) == [])
-        let continued = Self.resolve(codes, directives: [2: .continues("setup")], labels: [1: "setup"])
-        #expect(Self.given(continued, 2) == ["0.0", "1.0"])
-        #expect(continued[2].entries.map(\.reason.kind) == [.continues, .continues])
-        #expect(Self.resolve(codes, directives: [2: .continues("nowhere")])[2].unknownLabel == "nowhere")
+        #expect(Self.dump(codes) == """
+            #1:
+              var log #0:1: uses log
+            #2:
+              var log #0:1: uses log
+            """)
+        #expect(Self.dump(codes, directives: [2: .fresh]) == """
+            #1:
+              var log #0:1: uses log
+            """)
+        #expect(Self.dump(codes, directives: [2: .continues("setup")], labels: [1: "setup"]) == """
+            #1:
+              var log #0:1: uses log
+            #2:
+              var log #0:1: continues 'setup'
+              statement #1:1: continues 'setup'
+            """)
+        #expect(Self.dump(codes, directives: [2: .continues("nowhere")]) == """
+            #1:
+              var log #0:1: uses log
+            #2:
+              var log #0:1: uses log
+              unknown label nowhere
+            """)
     }
 
     @Test func aTupleDeclarationClashingWithALaterOneIsDropped() {
-        let contexts = Self.resolve([
+        #expect(Self.dump([
             "let (width, height) = (3, 4)",
             "let height = 10",
             "print(width, height)",
-        ])
-        #expect(Self.given(contexts, 2) == ["1.0"])
+        ]) == """
+            #2:
+              let height #1:1: uses height
+            """)
     }
 
     /// A sample declaring a name twice (an invalid example next to the valid one) gives the later.
     @Test func aNameDeclaredTwiceInOneSampleGivesTheLaterDeclaration() {
-        let contexts = Self.resolve([
+        #expect(Self.dump([
             "// invalid:\nlet x = if p { nil } else { 2.0 }\n// valid:\nlet x: Double? = if p { nil } else { 2.0 }",
             "print(x as Any)",
-        ])
-        #expect(Self.given(contexts, 1) == ["0.1"])
+        ]) == """
+            #1:
+              let x #0:4: uses x
+            """)
     }
 
     /// `guard let x` inside a closure whose parameter is `x` reads the parameter, not a global.
     @Test func shorthandBindingOfAClosureParameterIsNoUse() {
-        let contexts = Self.resolve([
+        #expect(Self.dump([
             "let x = 1",
             "test { x in\n  guard let x { return nil }\n  return x\n}",
-        ])
-        #expect(Self.given(contexts, 1) == [])
+        ]) == "")
     }
 }

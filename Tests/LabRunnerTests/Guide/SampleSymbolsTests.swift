@@ -1,14 +1,10 @@
 import Testing
 @testable import LabRunner
 
-/// Top-level declarations, statements, names and uses, read from samples as guides write them.
+/// Top-level declarations, statements, names and uses, read from samples as guides write them,
+/// compared whole: every item of the sample with all its facts (`SymbolsDump`).
 struct SampleSymbolsTests {
-    /// (kind or "stmt", names) of each item.
-    static func outline(_ code: String) -> [String] {
-        SampleSymbols(code: code).items.map { item in
-            "\(item.kind?.rawValue ?? "stmt") \(item.names.joined(separator: ","))".trimmingCharacters(in: .whitespaces)
-        }
-    }
+    static func dump(_ code: String) -> String { SymbolsDump.dump(SampleSymbols(code: code)) }
 
     @Test func declarationsAndStatementsInOrder() {
         let code = """
@@ -43,31 +39,40 @@ struct SampleSymbolsTests {
         infix operator +++: AdditionPrecedence
         func +++ (lhs: Int, rhs: Int) -> Int { lhs + rhs }
         """
-        #expect(Self.outline(code) == [
-            "import", "struct Point", "struct App", "class Box", "enum Color", "actor Counter", "protocol Shape",
-            "typealias Pair", "func distance", "let origin,unit", "var low,high", "extension", "stmt", "stmt",
-            "operator +++", "func +++",
-        ])
-        let symbols = SampleSymbols(code: code)
-        let items = symbols.items
-        #expect(items[2].isMain && symbols.hasMain)
-        #expect(items[1].conformances == ["Equatable"] && items[1].memberNames == ["x", "y"])
-        #expect(items[11].extendedType == "Point" && items[11].conformances == ["CustomStringConvertible"])
-        #expect(items[11].topLevelKeys == ["Point.description", "Point: CustomStringConvertible"])
-        #expect(items[1].lines == 3...6 && items[2].lines == 8...11)
-        #expect(items[8].uses.isSuperset(of: ["Point", "Double"]) && !items[8].uses.contains("a") && !items[8].uses.contains("distance"))
-        #expect(items[8].memberUses.isSuperset(of: ["x", "squareRoot"]))
-        #expect(items[12].uses.isSuperset(of: ["print", "distance", "origin", "unit"]))
-        #expect(!items[13].uses.contains("point") && items[13].uses.contains("origin"))
-        #expect(symbols.imports == [SampleImport(module: "Foundation", line: 1, isConditional: false)])
+        // Locals, parameters and labels are no uses (`a`, `point`); `case red, green` takes `green`
+        // for a use (cheap rather than exact: a use too many only widens a context).
+        #expect(Self.dump(code) == """
+            [1-1:1] import uses [Foundation]
+            [3-6:1] struct names [Point] conforms [Equatable] members [x, y] uses [Double, Equatable]
+            [8-11:1] struct names [App] members [main] attributes [main]
+            [12-12:1] class names [Box] members [value, init] modifiers [final] uses [<, >] member uses [value]
+            [13-13:1] enum names [Color] members [red, green] uses [green]
+            [14-14:1] actor names [Counter] members [count]
+            [15-15:1] protocol names [Shape] members [area] uses [Double]
+            [16-16:1] typealias names [Pair] uses [Int]
+            [17-19:1] func names [distance] uses [*, -, Double, Point] member uses [squareRoot, x]
+            [20-20:1] let names [origin, unit] uses [Point]
+            [21-21:1] var names [low, high]
+            [22-24:1] extension extends Point conforms [CustomStringConvertible] members [description] uses [CustomStringConvertible, Point, String, x, y] keys [Point.description, Point: CustomStringConvertible]
+            [25-25:1] statement uses [distance, origin, print, unit]
+            [26-28:1] statement uses [origin, print, unit]
+            [29-29:1] operator names [+++] conforms [AdditionPrecedence] modifiers [infix] uses [AdditionPrecedence]
+            [30-30:1] func names [+++] uses [+, Int]
+            imports Foundation@1
+            """)
+        #expect(SampleSymbols(code: code).hasMain)
     }
 
     @Test func rangesTakeAnItemAlone() {
         let code = "let a = 1; struct S {}\n  func f() {\n    print(a)\n  }\n"
         let symbols = SampleSymbols(code: code)
         #expect(symbols.items.map { String(decoding: symbols.code[$0.range], as: UTF8.self) } == ["let a = 1", "struct S {}", "func f() {\n    print(a)\n  }"])
-        #expect(symbols.items[2].source(in: symbols.code).hasPrefix("  func f()"))
-        #expect(symbols.items[2].lines == 2...4 && symbols.items[2].column == 3)
+        #expect(symbols.items.last?.source(in: symbols.code).hasPrefix("  func f()") == true)
+        #expect(Self.dump(code) == """
+            [1-1:1] let names [a]
+            [1-1:12] struct names [S]
+            [2-4:3] func names [f] uses [a, print]
+            """)
     }
 
     @Test func linesThatContinueAnItem() {
@@ -98,8 +103,16 @@ struct SampleSymbolsTests {
         }
         -total
         """
-        #expect(Self.outline(code) == ["let total", "let sum", "let difference", "stmt", "func f", "func old", "stmt", "stmt"])
-        #expect(SampleSymbols(code: code).items[4].hasBody)
+        #expect(Self.dump(code) == """
+            [1-3:1] let names [total] uses [*, +] member uses [map, reduce]
+            [4-5:1] let names [sum] uses [+]
+            [6-7:1] let names [difference] uses [-]
+            [8-12:1] statement uses [>, print, total]
+            [13-17:1] func names [f] uses [Int]
+            [18-19:1] func names [old] attributes [available] uses [*, available, deprecated]
+            [20-24:1] statement uses [error, f, print]
+            [25-25:1] statement uses [-, total]
+            """)
     }
 
     @Test func bodilessDeclarationsAreListed() {
@@ -115,12 +128,14 @@ struct SampleSymbolsTests {
         struct Outline: Equatable
         var stored: Int
         """
-        let items = SampleSymbols(code: code).items
-        #expect(items[0].missingBodies == [MissingBody(declaration: "func zip", line: 1)])
-        #expect(items[1].missingBodies.map(\.declaration) == ["init", "var first", "subscript"])
-        #expect(items[2].hasBody)
-        #expect(items[3].missingBodies.map(\.declaration) == ["struct Outline"])
-        #expect(items[4].hasBody, "a global without initializer is valid top-level code")
+        // A protocol's members need no bodies; a global without initializer is valid top-level code.
+        #expect(Self.dump(code) == """
+            [1-1:1] func names [zip] missing [func zip@1] uses [<, >, Zip2Sequence]
+            [2-7:1] extension extends Array members [init, first, subscript, ok] missing [init@3, var first@4 accessors 166..<173, subscript@5 accessors 211..<222] uses [?, Array, Element, Int] keys [Array.init, Array.first, Array.subscript, Array.ok]
+            [8-8:1] protocol names [P] members [required]
+            [9-9:1] struct names [Outline] conforms [Equatable] missing [struct Outline@9] uses [Equatable]
+            [10-10:1] var names [stored] uses [Int]
+            """)
     }
 
     @Test func conditionalBlocksAreOneItem() {
@@ -134,9 +149,11 @@ struct SampleSymbolsTests {
         typealias Handle = UInt32
         #endif
         """
-        let symbols = SampleSymbols(code: code)
-        #expect(Self.outline(code) == ["import", "#if Handle,Handle"])
-        #expect(symbols.imports == [SampleImport(module: "FoundationNetworking", line: 2, isConditional: true)])
+        #expect(Self.dump(code) == """
+            [1-3:1] import uses [FoundationNetworking]
+            [4-8:1] #if names [Handle, Handle] uses [Int32, UInt32]
+            imports FoundationNetworking@2 (conditional)
+            """)
     }
 
     @Test func localNamesAndLabelsAreNotUses() {
@@ -148,48 +165,57 @@ struct SampleSymbolsTests {
             return result.isEmpty ? doubled : result
         }
         """
-        let uses = SampleSymbols(code: code).items[0].uses
-        #expect(uses.contains("Numeric"))
-        for local in ["T", "values", "factor", "doubled", "value", "result", "item", "by", "scale"] {
-            #expect(!uses.contains(local), "\(local)")
-        }
+        #expect(Self.dump(code) == """
+            [1-6:1] func names [scale] uses [*, <, >, ?, Numeric] member uses [append, isEmpty, map]
+            """)
     }
 
     @Test func typeAndProtocolAreNamesOutsideAMetatype() {
         // `Type` after `.` is the metatype (`Int.Type`); alone it names a type a sample may declare.
-        let items = SampleSymbols(code: "let f = Type.instanceMethod\nlet m: Int.Type = Int.self\nlet p = Protocol()").items
-        #expect(items[0].uses.contains("Type"))
-        #expect(!items[1].uses.contains("Type"))
-        #expect(items[2].uses.contains("Protocol"))
+        #expect(Self.dump("let f = Type.instanceMethod\nlet m: Int.Type = Int.self\nlet p = Protocol()") == """
+            [1-1:1] let names [f] uses [Type] member uses [instanceMethod]
+            [2-2:1] let names [m] uses [Int] member uses [Type]
+            [3-3:1] let names [p] uses [Protocol]
+            """)
     }
 
     @Test func shorthandIfLetReadsTheOuterName() {
-        let uses = SampleSymbols(code: "if let config { print(config) }").items[0].uses
-        #expect(uses.contains("config"))
+        #expect(Self.dump("if let config { print(config) }") == "[1-1:1] statement uses [config, print]")
     }
 
     @Test func topLevelGuardBindsNames() {
-        let items = SampleSymbols(code: "guard let port = Int(text), var host = name else { fatalError() }\nprint(port)").items
-        #expect(items[0].isStatement && items[0].names == ["port", "host"])
-        #expect(items[0].uses.isSuperset(of: ["text", "name"]))
+        #expect(Self.dump("guard let port = Int(text), var host = name else { fatalError() }\nprint(port)") == """
+            [1-1:1] statement names [port, host] uses [Int, fatalError, name, text]
+            [2-2:1] statement uses [port, print]
+            """)
     }
 
     @Test func importsOfEveryForm() {
         let code = "@testable import Foo\nimport struct Bar.Baz\nimport <#module#>\nimport Swift.Collections\n"
-        let symbols = SampleSymbols(code: code)
-        #expect(symbols.imports.map(\.module) == ["Foo", "Bar", "Swift"])
-        #expect(symbols.items[2].placeholders == ["<#module#>"])
+        #expect(Self.dump(code) == """
+            [1-1:1] import attributes [testable] uses [Foo, testable]
+            [2-2:1] import member uses [Baz]
+            [3-3:1] import placeholders [<#module#>]
+            [4-4:1] import uses [Swift] member uses [Collections]
+            imports Foo@1, Bar@2, Swift@4
+            """)
     }
 
     @Test func modifiersThatAreNames() {
-        #expect(Self.outline("open(file)\nclass func make() {}\nclass Model {}\npublic actor Store {}\nactor.run()") == [
-            "stmt", "func make", "class Model", "actor Store", "stmt",
-        ])
+        #expect(Self.dump("open(file)\nclass func make() {}\nclass Model {}\npublic actor Store {}\nactor.run()") == """
+            [1-1:1] statement uses [file]
+            [2-2:1] func names [make] modifiers [class]
+            [3-3:1] class names [Model]
+            [4-4:1] actor names [Store] modifiers [public]
+            [5-5:1] statement member uses [run]
+            """)
     }
 
     @Test func attributesAreUses() {
-        let item = SampleSymbols(code: "@propertyWrapper struct Clamped {}\n@Clamped var level = 3").items[1]
-        #expect(item.attributes == ["Clamped"] && item.uses.contains("Clamped"))
+        #expect(Self.dump("@propertyWrapper struct Clamped {}\n@Clamped var level = 3") == """
+            [1-1:1] struct names [Clamped] attributes [propertyWrapper] uses [propertyWrapper]
+            [2-2:1] var names [level] attributes [Clamped] uses [Clamped]
+            """)
     }
 
     @Test func statementsThatSpanLines() {
@@ -208,8 +234,13 @@ struct SampleSymbolsTests {
         [1, 2].forEach { print($0) }
         (a, b) = (b, a)
         """
-        #expect(Self.outline(code) == ["stmt", "struct Builder", "let view", "stmt", "stmt"])
-        #expect(SampleSymbols(code: code).items[1].hasBody)
+        #expect(Self.dump(code) == """
+            [1-3:1] statement uses [+=, <, count]
+            [4-7:1] struct names [Builder] members [parts] uses [String]
+            [8-11:1] let names [view] uses [Text, VStack] member uses [padding]
+            [12-12:1] statement uses [print] member uses [forEach]
+            [13-13:1] statement uses [a, b]
+            """)
     }
 
     @Test func missingBodiesInsideNestedTypesAndConditionals() {
@@ -223,13 +254,18 @@ struct SampleSymbolsTests {
             #endif
         }
         """
-        let item = SampleSymbols(code: code).items[0]
-        #expect(item.missingBodies.map(\.declaration) == ["func hidden", "func debugOnly"])
-        #expect(item.memberNames == ["Inner", "debugOnly"])
+        #expect(Self.dump(code) == """
+            [1-8:1] struct names [Outer] members [Inner, debugOnly] missing [func hidden@3, func debugOnly@6] uses [DEBUG]
+            """)
     }
 
     @Test func aLoneCloserIsAnItemOfItsOwn() {
         let symbols = SampleSymbols(code: "    print(1)\n}\nprint(2)")
         #expect(symbols.items.map { String(decoding: symbols.code[$0.range], as: UTF8.self) } == ["print(1)", "}", "print(2)"])
+        #expect(SymbolsDump.dump(symbols) == """
+            [1-1:5] statement uses [print]
+            [2-2:1] statement
+            [3-3:1] statement uses [print]
+            """)
     }
 }

@@ -1,0 +1,119 @@
+/// Tokens with their brackets grouped once: `()`, `[]`, `{}` and interpolations `\(…)`, each
+/// opener linked to its closer and every token to the innermost group holding it.
+///
+/// A closer closes the innermost open group whatever its kind (`(]` is one group), as the readers
+/// of guides always took it; `BracketBalance` reports such a group as mismatched. A closer with
+/// nothing open closes nothing; an opener left open runs to the end. Comments and strings hold no
+/// brackets: only punctuation and interpolation tokens count.
+package struct TokenTree: Sendable {
+    /// The bracket a token is, if any.
+    package enum Bracket: Sendable, Equatable {
+        case parenthesis, square, brace, interpolation
+    }
+
+    /// What a token is in the tree.
+    private enum Link: Sendable {
+        case leaf
+        /// An opener; nil when it never closes.
+        case opener(closer: Int?)
+        /// A closer; nil when nothing was open.
+        case closer(opener: Int?)
+    }
+
+    package let tokens: [Token]
+    private let links: [Link]
+    /// The opener of the innermost group holding each token (for an opener or closer, the group around its own).
+    private let parents: [Int?]
+
+    package init(_ tokens: [Token], in bytes: [UInt8]) {
+        var links = [Link](repeating: .leaf, count: tokens.count)
+        var parents = [Int?](repeating: nil, count: tokens.count)
+        var open: [Int] = []
+        for (index, token) in tokens.enumerated() {
+            guard let (_, opening) = TokenTree.bracket(token, in: bytes) else {
+                parents[index] = open.last
+                continue
+            }
+            if opening {
+                parents[index] = open.last
+                links[index] = .opener(closer: nil)
+                open.append(index)
+            } else if let opener = open.popLast() {
+                parents[index] = open.last
+                links[opener] = .opener(closer: index)
+                links[index] = .closer(opener: opener)
+            } else {
+                links[index] = .closer(opener: nil)
+            }
+        }
+        self.tokens = tokens
+        self.links = links
+        self.parents = parents
+    }
+
+    package var count: Int { tokens.count }
+
+    /// True for an opener, closed or not.
+    package func opens(_ index: Int) -> Bool {
+        guard tokens.indices.contains(index), case .opener = links[index] else { return false }
+        return true
+    }
+
+    /// The closer of the opener at `index`; nil when it never closes or is no opener.
+    package func closer(of index: Int) -> Int? {
+        guard tokens.indices.contains(index), case .opener(let closer) = links[index] else { return nil }
+        return closer
+    }
+
+    /// The opener the closer at `index` closes; nil when nothing was open or it is no closer.
+    package func opener(of index: Int) -> Int? {
+        guard tokens.indices.contains(index), case .closer(let opener) = links[index] else { return nil }
+        return opener
+    }
+
+    /// True for a closer that closes nothing open (a `}` a fragment starts with).
+    package func closesNothing(_ index: Int) -> Bool {
+        guard tokens.indices.contains(index), case .closer(nil) = links[index] else { return false }
+        return true
+    }
+
+    /// The opener of the innermost group holding the token at `index`; nil at the top level.
+    package func parent(of index: Int) -> Int? {
+        tokens.indices.contains(index) ? parents[index] : nil
+    }
+
+    /// The index past the token at `index`, or past its whole group when it opens one (the end
+    /// when the group never closes).
+    package func after(_ index: Int) -> Int {
+        guard tokens.indices.contains(index), case .opener(let closer) = links[index] else { return index + 1 }
+        return closer.map { $0 + 1 } ?? tokens.count
+    }
+
+    /// Openers that never close, in source order.
+    package var unclosed: [Int] {
+        links.indices.filter { if case .opener(nil) = links[$0] { true } else { false } }
+    }
+
+    /// The bracket the token at `index` is, and whether it opens.
+    package func bracket(_ index: Int, in bytes: [UInt8]) -> (Bracket, opening: Bool)? {
+        tokens.indices.contains(index) ? TokenTree.bracket(tokens[index], in: bytes) : nil
+    }
+
+    static func bracket(_ token: Token, in bytes: [UInt8]) -> (Bracket, opening: Bool)? {
+        switch token.kind {
+        case .interpolationStart: return (.interpolation, true)
+        case .interpolationEnd: return (.interpolation, false)
+        case .punctuation:
+            switch bytes[token.range.lowerBound] {
+            case SwiftASCII.openParen: return (.parenthesis, true)
+            case SwiftASCII.closeParen: return (.parenthesis, false)
+            case SwiftASCII.openBracket: return (.square, true)
+            case SwiftASCII.closeBracket: return (.square, false)
+            case SwiftASCII.openBrace: return (.brace, true)
+            case SwiftASCII.closeBrace: return (.brace, false)
+            default: return nil
+            }
+        default: return nil
+        }
+    }
+}
