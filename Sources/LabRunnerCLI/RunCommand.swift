@@ -94,10 +94,10 @@ struct RunCommand {
         if let path = options.junitPath { reports.append((path, JUnitReport.xml(run))) }
         if let path = options.jsonPath { reports.append((path, JSONReport.json(run))) }
         for (path, text) in reports {
-            do {
-                try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+            do throws(AtomicFile.WriteError) {
+                try AtomicFile.write(Array(text.utf8), to: path)
             } catch {
-                Console.error("cannot write \(path): \(error.localizedDescription)")
+                Console.error(error.description)
                 return false
             }
         }

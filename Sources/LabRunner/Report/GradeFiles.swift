@@ -32,13 +32,13 @@ package enum GradeFiles {
         }
         let files = [("grades.csv", report.csv), ("grades.json", report.json)]
             + report.entries.map { (feedbackName(for: $0.student), report.feedback($0)) }
-        return files.compactMap { name, text in
+        return files.compactMap { name, text -> String? in
             let path = (folder as NSString).appendingPathComponent(name)
-            do {
-                try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+            do throws(AtomicFile.WriteError) {
+                try AtomicFile.write(Array(text.utf8), to: path)
                 return nil
             } catch {
-                return "cannot write \(path): \(error.localizedDescription)"
+                return error.description
             }
         }
     }
