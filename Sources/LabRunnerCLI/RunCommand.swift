@@ -46,7 +46,13 @@ struct RunCommand {
         }
         pipeline.sampleLines = sampleLines
         // Removed at the end (and by the interrupt handler, like every build folder).
-        let runFolder = options.useCache ? nil : try? BuildDirectory.makePrivate()
+        var runFolder: BuildDirectory? = nil
+        if !options.useCache {
+            do { runFolder = try BuildDirectory.makePrivate() } catch {
+                Console.error("--no-cache: \(error.description)")
+                return ExitStatus.usage
+            }
+        }
         defer { runFolder?.remove() }
         pipeline.moduleCacheWithoutCache = runFolder.map { $0.path + "/module-cache" }
         var terminal = TerminalReport(style: .forStandardOutput(environment: environment))
