@@ -98,7 +98,12 @@ struct RunCommand {
     private func writeReports(_ run: RunReport) -> Bool {
         var reports: [(String, String)] = []
         if let path = options.junitPath { reports.append((path, JUnitReport.xml(run))) }
-        if let path = options.jsonPath { reports.append((path, JSONReport.json(run))) }
+        if let path = options.jsonPath {
+            do throws(JSONText.Failure) { reports.append((path, try JSONReport.json(run))) } catch {
+                Console.error(error.description + "; \(path) not written")
+                return false
+            }
+        }
         for (path, text) in reports {
             do throws(AtomicFile.WriteError) {
                 try AtomicFile.write(Array(text.utf8), to: path)
