@@ -30,6 +30,7 @@ struct ExtractCommand: Command {
             Console.error(problem)
             return ExitStatus.usage
         }
+        // Not hidden: a path that cannot be expanded is loaded as it is, and the load says why.
         let (paths, lines) = (try? LabFile.expandWithLines([path])) ?? ([path], [:])
         let file = paths.first ?? path
         guard let lab = LabFile.loadReportingErrors(file, bareLanguage: bareLanguage) else { return ExitStatus.usage }
@@ -43,13 +44,22 @@ struct ExtractCommand: Command {
             Console.diagnostic(TerminalReport(style: .plain).inputError(error, excerpt: nil))
             return ExitStatus.usage
         }
-        let descriptor = output.map { open($0, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644) } ?? STDOUT_FILENO
-        var stream = FileOutputStream(descriptor: descriptor)
-        if descriptor >= 0 {
-            if let sampleProgram { stream.write(sampleProgram) } else { ProgramGenerator.write(lab, sourceLocations: !plain, to: &stream) }
+        if let output {
+            // A file the user asked for is written whole or not at all, like every other output.
+            var program = ""
+            if let sampleProgram { program = sampleProgram } else { ProgramGenerator.write(lab, sourceLocations: !plain, to: &program) }
+            do throws(AtomicFile.WriteError) {
+                try AtomicFile.write(Array(program.utf8), to: output)
+            } catch {
+                Console.error(error.description)
+                return ExitStatus.usage
+            }
+            return ExitStatus.success
         }
-        guard descriptor >= 0, stream.flush(), output == nil || close(descriptor) == 0 else {
-            Console.error("cannot write \(output ?? "standard output"): \(String(cString: strerror(errno)))")
+        var stream = FileOutputStream(descriptor: STDOUT_FILENO)
+        if let sampleProgram { stream.write(sampleProgram) } else { ProgramGenerator.write(lab, sourceLocations: !plain, to: &stream) }
+        guard stream.flush() else {
+            Console.error("cannot write standard output: \(String(cString: strerror(errno)))")
             return ExitStatus.usage
         }
         return ExitStatus.success

@@ -27,13 +27,21 @@ struct ListCommand: Command {
 
     func execute() -> Int32 {
         let listing = LabFile.loadReportingErrors(path, bareLanguage: bareLanguage, kind: documentKind) { lab throws(LabError) in
-            guard lab.isGuide else { return (json: LabListing(lab).json(), text: LabListing(lab).text()) }
+            guard lab.isGuide else {
+                let listing = LabListing(lab)
+                return (json: Result { () throws(JSONText.Failure) in try listing.json() }, text: listing.text())
+            }
             let guide = try GuideListing(lab)
-            return (json: guide.json(), text: guide.text())
+            return (json: Result { () throws(JSONText.Failure) in try guide.json() }, text: guide.text())
         }
         guard let listing else { return ExitStatus.usage }
         if json {
-            Console.write(listing.json + "\n", to: STDOUT_FILENO)
+            switch listing.json {
+            case .success(let text): Console.write(text + "\n", to: STDOUT_FILENO)
+            case .failure(let failure):
+                Console.error(failure.description)
+                return ExitStatus.usage
+            }
         } else {
             Console.out(listing.text)
         }

@@ -78,7 +78,13 @@ struct RunCommand: Command {
         guard let (labPaths, selected) = prepare(configs: configs, environment: environment) else { return ExitStatus.usage }
         var pipeline = selected
         // Removed at the end (and by the interrupt handler, like every build folder).
-        let runFolder = options.useCache ? nil : try? BuildDirectory.makePrivate()
+        var runFolder: BuildDirectory? = nil
+        if !options.useCache {
+            do { runFolder = try BuildDirectory.makePrivate() } catch {
+                Console.error("--no-cache: \(error.description)")
+                return ExitStatus.usage
+            }
+        }
         defer { runFolder?.remove() }
         pipeline.moduleCacheWithoutCache = runFolder.map { $0.path + "/module-cache" }
         var terminal = TerminalReport(style: .forStandardOutput(environment: environment))
@@ -109,12 +115,17 @@ struct RunCommand: Command {
     private func writeReports(_ run: RunReport) -> Bool {
         var reports: [(String, String)] = []
         if let path = options.junitPath { reports.append((path, JUnitReport.xml(run))) }
-        if let path = options.jsonPath { reports.append((path, JSONReport.json(run))) }
+        if let path = options.jsonPath {
+            do throws(JSONText.Failure) { reports.append((path, try JSONReport.json(run))) } catch {
+                Console.error(error.description + "; \(path) not written")
+                return false
+            }
+        }
         for (path, text) in reports {
-            do {
-                try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+            do throws(AtomicFile.WriteError) {
+                try AtomicFile.write(Array(text.utf8), to: path)
             } catch {
-                Console.error("cannot write \(path): \(error.localizedDescription)")
+                Console.error(error.description)
                 return false
             }
         }

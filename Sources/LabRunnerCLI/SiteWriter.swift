@@ -68,6 +68,9 @@ struct SiteWriter {
                 copyImages(NotebookSite.relativeImages(in: html), from: file.path, besidePage: page)
             }
             try write(Data(NotebookIndex.html(report, pagePath: pageOf).utf8), to: root.appendingPathComponent("index.html"))
+        } catch let error as AtomicFile.WriteError {
+            Console.error(error.description)
+            return false
         } catch {
             Console.error("cannot write the pages to \(directory): \(error.localizedDescription)")
             return false
@@ -82,7 +85,7 @@ struct SiteWriter {
     /// Written to a temporary file and renamed over the old one: nothing is removed first.
     private func write(_ bytes: Data, to url: URL) throws {
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try bytes.write(to: url, options: .atomic)
+        try AtomicFile.write([UInt8](bytes), to: url.path)
     }
 
     /// Copies each image that exists beside the lab (a regular file) to the same place beside the

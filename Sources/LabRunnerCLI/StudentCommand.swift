@@ -49,7 +49,10 @@ struct StudentCommand: Command {
             do {
                 try FileManager.default.createDirectory(atPath: (copy as NSString).deletingLastPathComponent,
                                                         withIntermediateDirectories: true)
-                try Data(bytes).write(to: URL(fileURLWithPath: copy), options: .atomic)
+                try AtomicFile.write(bytes, to: copy)
+            } catch let error as AtomicFile.WriteError {
+                Console.error(error.description)
+                return ExitStatus.usage
             } catch {
                 Console.error("cannot write \(copy): \(error.localizedDescription)")
                 return ExitStatus.usage

@@ -133,9 +133,10 @@ struct WatchCommand: Command {
     /// The pipeline `run` would make of the same options (no `--update`, no reports).
     private func makePipeline(environment: [String: String]) throws(BuildError) -> LabPipeline {
         var pipeline = try options.run.makePipeline(environment: environment)
-        if !options.run.useCache, let folder = try? BuildDirectory.makePrivate() {
+        if !options.run.useCache {
             // Lives as long as the watch; the interrupt handler removes it with every build folder.
-            pipeline.moduleCacheWithoutCache = folder.path + "/module-cache"
+            // One that cannot be made is the environment's fault, said once (exit 2), not per lab.
+            pipeline.moduleCacheWithoutCache = try BuildDirectory.makePrivate().path + "/module-cache"
         }
         return pipeline
     }

@@ -47,10 +47,8 @@ package struct PackageBuild: Sendable {
         }
         guard FileManager.default.isExecutableFile(atPath: swift) else { throw .swiftMissing(swift) }
         // Named first, so a build that fails is removed with the earlier ones once one succeeds.
-        guard CacheFiles.makeDirectories(scratch),
-              (try? Data(packagePath.utf8).write(to: URL(fileURLWithPath: scratch + "/" + Self.ownerFile))) != nil else {
-            throw .scratch(scratch)
-        }
+        guard CacheFiles.makeDirectories(scratch) else { throw .scratch(scratch) }
+        do { try AtomicFile.write(Array(packagePath.utf8), to: scratch + "/" + Self.ownerFile) } catch { throw .scratch(scratch) }
         let targets = try libraryTargets(scratch: scratch)
         for (number, target) in targets.enumerated() {
             progress("building package \(packagePath): target \(target) (\(number + 1)/\(targets.count))")
@@ -59,9 +57,8 @@ package struct PackageBuild: Sendable {
                 throw .buildFailed(packagePath, target: target, output: result.output)
             }
         }
-        guard (try? Data(targets.joined(separator: "\n").utf8).write(to: URL(fileURLWithPath: marker), options: .atomic)) != nil else {
-            throw .scratch(scratch)
-        }
+        // Whole or absent: its presence is what says the build is complete.
+        do { try AtomicFile.write(Array(targets.joined(separator: "\n").utf8), to: marker) } catch { throw .scratch(scratch) }
         removeEarlierBuilds(besides: scratch)
         return try modules(scratch: scratch, targets: targets, built: true)
     }

@@ -10,6 +10,7 @@ package enum LabSelection {
     package static func select(_ paths: [String], scenarios: [String], shard: Shard?,
                                bareLanguage: String? = nil, configs: TreeConfigSearch? = nil) throws(UnknownScenario) -> [String] {
         guard !scenarios.isEmpty || shard != nil else { return paths }
+        // A broken `.labrunner` reads as none here: the run reports it before it selects anything.
         let facts = Parallel.map(paths.count, width: ProcessInfo.processInfo.activeProcessorCount) { index in
             Facts(path: paths[index], weighed: shard != nil, bareLanguage: bareLanguage, config: try? configs?.config(for: paths[index]))
         }

@@ -26,8 +26,10 @@ package struct Shard: Sendable, Equatable {
     /// listings' syntax check, as if SwiftUI were available (so every platform agrees).
     static func weight(of lab: Lab) -> Int {
         guard lab.isGuide else { return (lab.compiledCells.isEmpty ? 0 : 1) + lab.cellsBuiltApart.count }
+        // A plan that fails is the guide's input error: the run reports it and builds nothing,
+        // so it costs nothing, and weight only orders files: it still lands in one shard.
         guard let plan = try? GuidePlan(lab, appleAvailable: true) else { return 0 }
-        return GuideRunner.programCount(plan) 
+        return GuideRunner.programCount(plan)
     }
 
     /// This shard's files, in path order.

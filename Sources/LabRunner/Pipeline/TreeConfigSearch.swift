@@ -34,6 +34,7 @@ package final class TreeConfigSearch: Sendable {
 
     /// Whether the configuration of `file` excludes it (a file found by searching a folder).
     package func excludes(_ file: String) -> Bool {
+        // A broken configuration excludes nothing here: the run reports it once, at its line.
         guard let config = try? config(for: file), !config.exclude.isEmpty else { return false }
         let folder = URL(fileURLWithPath: absolute(config.folder.isEmpty ? "." : config.folder)).standardizedFileURL.path
         let path = URL(fileURLWithPath: absolute(file)).standardizedFileURL.path

@@ -30,15 +30,21 @@ package enum GradeFiles {
         } catch {
             return ["cannot write to \(folder): \(error.localizedDescription)"]
         }
-        let files = [("grades.csv", report.csv), ("grades.json", report.json)]
-            + report.entries.map { (feedbackName(for: $0.student), report.feedback($0)) }
-        return files.compactMap { name, text in
+        let json = Result { () throws(JSONText.Failure) in try report.json() }
+        let files = [("grades.csv", Result.success(report.csv)), ("grades.json", json)]
+            + report.entries.map { (feedbackName(for: $0.student), Result.success(report.feedback($0))) }
+        return files.compactMap { name, content -> String? in
             let path = (folder as NSString).appendingPathComponent(name)
-            do {
-                try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+            do throws(AtomicFile.WriteError) {
+                let text: String
+                switch content {
+                case .success(let encoded): text = encoded
+                case .failure(let failure): return failure.description + "; \(path) not written"
+                }
+                try AtomicFile.write(Array(text.utf8), to: path)
                 return nil
             } catch {
-                return "cannot write \(path): \(error.localizedDescription)"
+                return error.description
             }
         }
     }

@@ -51,7 +51,7 @@ package struct GradeReport: Sendable {
 
     /// `{students: [{student, path, points, outOf, compiled, exercises: [{id, points, outOf, flaky, note}]}]}`,
     /// keys sorted; `flaky` lists the checks that printed differently between runs.
-    package var json: String {
+    package func json() throws(JSONText.Failure) -> String {
         struct Exercise: Encodable { let id: String; let points: Int; let outOf: Int; let flaky: [String]; let note: String }
         struct Student: Encodable {
             let student: String, path: String, points: Int, outOf: Int, compiled: Bool
@@ -69,10 +69,7 @@ package struct GradeReport: Sendable {
                                                flaky: entry.flaky[index], note: entry.notes[index])
                            })
         }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        let data = (try? encoder.encode(Document(students: students))) ?? Data("{}".utf8)
-        return String(decoding: data, as: UTF8.self) + "\n"
+        return try JSONText.encode(Document(students: students), what: "the grades") + "\n"
     }
 
     /// `alice  3 of 3 points  (double 2/2, greet 1/1)`.

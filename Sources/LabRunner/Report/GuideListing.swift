@@ -131,11 +131,8 @@ package struct GuideListing: Codable, Sendable {
             + (directives.name.map { ["name=\($0)"] } ?? [])
     }
 
-    package func json() -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        // Encoding plain structs of strings and numbers cannot fail.
-        return String(decoding: (try? encoder.encode(self)) ?? Data(), as: UTF8.self)
+    package func json() throws(JSONText.Failure) -> String {
+        try JSONText.encode(self, what: "the listing")
     }
 
     package func text() -> [String] {

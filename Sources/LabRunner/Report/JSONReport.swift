@@ -9,13 +9,10 @@ package enum JSONReport {
     /// (`version` key) had no `unreadable` status and no `notChecked` total.
     static let schemaVersion = 2
 
-    package static func json(_ run: RunReport) -> String {
+    package static func json(_ run: RunReport) throws(JSONText.Failure) -> String {
         let document = Document(schemaVersion: schemaVersion, appleAvailable: run.appleAvailable,
                                 totals: Totals(run.totals), labs: run.files.flatMap(entries))
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        // Strings, integers and finite numbers always encode.
-        return String(decoding: (try? encoder.encode(document)) ?? Data(), as: UTF8.self) + "\n"
+        return try JSONText.encode(document, what: "the run's report") + "\n"
     }
 
     // MARK: - Building the document from the model

@@ -60,11 +60,8 @@ package struct LabListing: Codable, Sendable {
         blocks = lab.blocks.map { BlockEntry(line: $0.openingLine, info: $0.info, code: $0.code) }
     }
 
-    package func json() -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        // Encoding plain structs of strings and numbers cannot fail.
-        return String(decoding: (try? encoder.encode(self)) ?? Data(), as: UTF8.self)
+    package func json() throws(JSONText.Failure) -> String {
+        try JSONText.encode(self, what: "the listing")
     }
 
     package func text() -> [String] {

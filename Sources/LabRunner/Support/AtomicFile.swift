@@ -12,6 +12,8 @@ package enum AtomicFile {
         /// The replacement cannot be given the original's owner and group (not running as root).
         case ownerNotKept(String)
         case failed(String, reason: String)
+        /// A file the user asked for (`write(_:to:)`) could not be written.
+        case notWritten(String, reason: String)
 
         package var description: String {
             switch self {
@@ -22,6 +24,7 @@ package enum AtomicFile {
             case .ownerNotKept(let path):
                 "cannot update \(path): it belongs to another user or group, which the updated file could not keep; the file is unchanged"
             case .failed(let path, let reason): "cannot update \(path): \(reason); the file is unchanged"
+            case .notWritten(let path, let reason): "cannot write \(path): \(reason)"
             }
         }
     }
@@ -60,27 +63,52 @@ package enum AtomicFile {
         guard info.st_mode & S_IWUSR != 0, access(path, W_OK) == 0 else { throw .readOnly(path) }
         guard info.st_nlink <= 1 else { throw .hardLinked(path, links: Int(info.st_nlink)) }
 
-        try beforeStep(.createTemporary, nil)
-        let folder = (path as NSString).deletingLastPathComponent
-        let name = (path as NSString).lastPathComponent
-        var template = Array(((folder.isEmpty ? "." : folder) + "/.\(name).labrunner-XXXXXX").utf8CString)
-        // Created and registered under the lock, so an interrupt's removePending() cannot run
-        // between the two and miss the file; and never once the run is being interrupted (the
-        // handler stops replacing before it removes pending files, and exits right after: a file
-        // made later would be left behind).
-        let descriptor = pending.withLock { pending in
-            if gate.withLock({ $0 }) {
-                errno = EINTR
-                return Int32(-1)
+        try publish(bytes, at: path, permissions: 0o600, beforeStep: beforeStep, prepare: { descriptor throws(WriteError) in
+            // The new file is the running user's: give it the lab's owner and group (root can, and
+            // must, or a student's lab becomes root's), then the mode (chown clears set-id bits).
+            var created = stat()
+            guard fstat(descriptor, &created) == 0 else { throw .failed(path, reason: errnoText()) }
+            if created.st_uid != info.st_uid || created.st_gid != info.st_gid {
+                guard fchown(descriptor, info.st_uid, info.st_gid) == 0 else { throw .ownerNotKept(path) }
             }
-            let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-            if descriptor >= 0 {
-                pending.insert(String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self))
-            }
-            return descriptor
+            guard fchmod(descriptor, info.st_mode & 0o7777) == 0 else { throw .failed(path, reason: errnoText()) }
+            ExtendedAttributes.copy(from: path, to: descriptor)
+        }, beforeRename: { () throws(WriteError) in
+            // Checked again as late as possible: a lab edited while it ran (or while this wrote)
+            // must not lose the edit. Only the moment between this read and rename(2) stays open.
+            try checkUnchanged(path, expected: expected)
+        })
+    }
+
+    /// Writes `bytes` as the whole file at `path`, made or replaced, for a file the user asked
+    /// for (a report, a page, a copy): a temporary file in the same folder, flushed to disk, then
+    /// renamed over the name, so a reader or a failure never leaves half a file. A new file gets
+    /// the usual mode (0666 less the umask); a file already there keeps its mode. The name itself
+    /// is replaced, as a save does: a symlink there becomes the new file.
+    package static func write(_ bytes: [UInt8], to path: String) throws(WriteError) {
+        var existing = stat()
+        let keptMode: mode_t? = lstat(path, &existing) == 0 && existing.st_mode & S_IFMT == S_IFREG ? existing.st_mode & 0o7777 : nil
+        do {
+            // Created with 0666, so the umask applies as it does to any new file.
+            try publish(bytes, at: path, permissions: 0o666, prepare: { descriptor throws(WriteError) in
+                if let keptMode, fchmod(descriptor, keptMode) != 0 { throw .failed(path, reason: errnoText()) }
+            })
+        } catch .failed(let path, let reason) {
+            throw .notWritten(path, reason: reason)
         }
-        guard descriptor >= 0 else { throw .failed(path, reason: "cannot create a temporary file: \(errnoText())") }
-        let temporary = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// The steps every write shares: a temporary file beside `path` (registered for
+    /// `removePending()`), the bytes, `prepare` (owner, mode), a flush, then `beforeRename` and
+    /// the rename. The temporary file is gone afterwards whatever happened.
+    private static func publish(
+        _ bytes: [UInt8], at path: String, permissions: mode_t,
+        beforeStep: (Step, _ temporary: String?) throws(WriteError) -> Void = { _, _ in },
+        prepare: (Int32) throws(WriteError) -> Void,
+        beforeRename: () throws(WriteError) -> Void = {}
+    ) throws(WriteError) {
+        try beforeStep(.createTemporary, nil)
+        let (descriptor, temporary) = try createTemporary(beside: path, permissions: permissions)
         var isOpen = true
         var succeeded = false
         defer {
@@ -92,23 +120,13 @@ package enum AtomicFile {
         try beforeStep(.write, temporary)
         guard writeAll(bytes, to: descriptor) else { throw .failed(path, reason: errnoText()) }
         try beforeStep(.sync, temporary)
-        // The new file is the running user's: give it the lab's owner and group (root can, and
-        // must, or a student's lab becomes root's), then the mode (chown clears set-id bits).
-        var created = stat()
-        guard fstat(descriptor, &created) == 0 else { throw .failed(path, reason: errnoText()) }
-        if created.st_uid != info.st_uid || created.st_gid != info.st_gid {
-            guard fchown(descriptor, info.st_uid, info.st_gid) == 0 else { throw .ownerNotKept(path) }
-        }
-        guard fchmod(descriptor, info.st_mode & 0o7777) == 0 else { throw .failed(path, reason: errnoText()) }
-        ExtendedAttributes.copy(from: path, to: descriptor)
+        try prepare(descriptor)
         guard fsync(descriptor) == 0 else { throw .failed(path, reason: errnoText()) }
         isOpen = false
         guard close(descriptor) == 0 else { throw .failed(path, reason: errnoText()) }
 
         try beforeStep(.rename, temporary)
-        // Checked again as late as possible: a lab edited while it ran (or while this wrote)
-        // must not lose the edit. Only the moment between this read and rename(2) stays open.
-        try checkUnchanged(path, expected: expected)
+        try beforeRename()
         // Under the gate: once `stopReplacing()` has returned, no lab changes any more.
         let renamed: Result<Void, WriteError> = gate.withLock { stopped in
             if stopped { return .failure(.failed(path, reason: "the run was interrupted")) }
@@ -116,6 +134,33 @@ package enum AtomicFile {
         }
         try renamed.get()
         succeeded = true
+    }
+
+    /// `.NAME.labrunner-XXXXXX` beside `path`, opened for writing with `permissions` (less the
+    /// umask) and a name nobody can predict, like mkstemp's.
+    private static func createTemporary(beside path: String, permissions: mode_t) throws(WriteError) -> (Int32, String) {
+        let folder = (path as NSString).deletingLastPathComponent
+        let prefix = (folder.isEmpty ? "." : folder) + "/." + (path as NSString).lastPathComponent + ".labrunner-"
+        let letters = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
+        for _ in 0..<100 {
+            let temporary = prefix + String((0..<6).map { _ in letters.randomElement() ?? "x" })
+            // Created and registered under the lock, so an interrupt's removePending() cannot run
+            // between the two and miss the file; and never once the run is being interrupted (the
+            // handler stops replacing before it removes pending files, and exits right after: a
+            // file made later would be left behind).
+            let descriptor = pending.withLock { pending in
+                if gate.withLock({ $0 }) {
+                    errno = EINTR
+                    return Int32(-1)
+                }
+                let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, permissions)
+                if descriptor >= 0 { pending.insert(temporary) }
+                return descriptor
+            }
+            if descriptor >= 0 { return (descriptor, temporary) }
+            if errno != EEXIST { break }
+        }
+        throw .failed(path, reason: "cannot create a temporary file: \(errnoText())")
     }
 
     /// True once the run is being interrupted: no more renames over labs.
@@ -131,7 +176,12 @@ package enum AtomicFile {
     private static let pending = LockedValue<Set<String>>([])
 
     package static func removePending() {
-        for path in pending.withLock({ $0 }) { unlink(path) }
+        removePending(where: { _ in true })
+    }
+
+    /// The pending temporary files `isRemoved` picks: a test removes its own, not another test's.
+    static func removePending(where isRemoved: (String) -> Bool) {
+        for path in pending.withLock({ $0 }) where isRemoved(path) { unlink(path) }
     }
 
     private static func checkUnchanged(_ path: String, expected: [UInt8]) throws(WriteError) {
@@ -143,7 +193,7 @@ package enum AtomicFile {
     private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Bool {
         var offset = 0
         while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+            let written = bytes[offset...].withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress, $0.count) }
             if written < 0 {
                 if errno == EINTR { continue }
                 return false

@@ -62,7 +62,7 @@ struct ExerciseProgressTests {
         #expect(text.contains("    not yet  a  First  (copy.md:10)\n             hint: Add one."))
         #expect(text.contains("    done     b"))
         #expect(StudentCopyCheck.problems(report) == ["copy.md:20: error: exercise 'b' already passes in the students' copy; it checks nothing"])
-        let json = try #require(JSONSerialization.jsonObject(with: Data(JSONReport.json(RunReport(files: [report], appleAvailable: false)).utf8)) as? [String: Any])
+        let json = try #require(JSONSerialization.jsonObject(with: Data(try JSONReport.json(RunReport(files: [report], appleAvailable: false)).utf8)) as? [String: Any])
         let entry = try #require((json["labs"] as? [[String: Any]])?.first?["exercises"] as? [[String: Any]])
         #expect(entry.map { $0["status"] as? String } == ["not-yet", "done"])
         #expect(entry.first?["hint"] as? String == "Add one.")

@@ -65,7 +65,7 @@ struct GuidePrintsTests {
                             appleAvailable: false)
         let header = "guide.md:5: output differs from the // Prints comments (- expected, + actual)"
         #expect(JUnitReport.xml(run).contains("<failure message=\"\(header)\""))
-        #expect(JSONReport.json(run).contains("\"expectedLine\" : 5"))
+        #expect(try JSONReport.json(run).contains("\"expectedLine\" : 5"))
         #expect(GitHubAnnotations.lines(run).contains { $0.hasPrefix("::error file=guide.md,line=5,") })
         let page = NotebookPage(file: run.files[0], indexLink: "../index.html").html()
         #expect(page.contains("<pre class=\"problem\">\(header)\n@@ -1,2 +1,2 @@\n 2\n-hi\n+ho</pre>"), "\(page)")

@@ -61,4 +61,18 @@ struct ShardTests {
         let lab = try LabParser.parse(bytes: Array(text.utf8), path: "lab.md")
         #expect(Shard.weight(of: lab) == weight)
     }
+
+    /// Issue 21 asked whether a guide whose plan fails (`try?` in `weight(of:)`) is lost to
+    /// `--shard`. It is not: weight 0 only orders it, every file lands in exactly one shard, and
+    /// the run reports its input error there without building anything, so 0 is what it costs.
+    @Test func aGuideWhosePlanFailsWeighsNothingAndIsInExactlyOneShard() throws {
+        let text = "<!-- labrunner: name=setup -->\n```swift\nlet a = 1\n```\n<!-- labrunner: continues=setpu -->\n```swift\nprint(a)\n```\n"
+        let lab = try LabParser.parse(bytes: Array(text.utf8), path: "broken.md")
+        #expect(lab.isGuide)
+        #expect(throws: LabError.self) { try GuidePlan(lab, appleAvailable: true) }
+        #expect(Shard.weight(of: lab) == 0)
+        let files = [(path: "a.md", weight: 2), (path: "broken.md", weight: Shard.weight(of: lab)), (path: "c.md", weight: 1)]
+        let shards = try (1...3).map { try #require(Shard("\($0)/3")).select(files) }
+        #expect(shards.flatMap { $0 }.filter { $0 == "broken.md" }.count == 1)
+    }
 }

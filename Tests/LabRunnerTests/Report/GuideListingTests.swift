@@ -126,7 +126,7 @@ import Testing
     }
 
     @Test func jsonHasTheSameFacts() throws {
-        let json = GuideListing(try Self.plan(Self.fixture())).json()
+        let json = try GuideListing(try Self.plan(Self.fixture())).json()
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
         #expect(object["path"] as? String == "guide-samples/points.md")
         #expect(object["kind"] as? String == "guide")

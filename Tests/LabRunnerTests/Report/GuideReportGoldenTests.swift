@@ -99,7 +99,7 @@ struct GuideReportGoldenTests {
     }
 
     @Test func theJSONSamples() throws {
-        let json = JSONReport.json(try Self.run())
+        let json = try JSONReport.json(try Self.run())
         #expect(json.contains("\"part\" : \"guide\""))
         #expect(json.contains("\"name\" : \"docs/steps.md:11\""))
         #expect(json.contains("\"reason\" : \"declarations without bodies\""))
@@ -157,7 +157,7 @@ struct NothingCheckedGuideTests {
 
     @Test func everyOtherReportSaysItToo() throws {
         let run = try Self.run()
-        let json = JSONReport.json(run)
+        let json = try JSONReport.json(run)
         #expect(json.contains("\"status\" : \"nothing-to-run\""), "\(json)")
         #expect(json.contains("\"error\" : \"nothing checked: needs module Book, not available here\""), "\(json)")
         #expect(json.contains("\"skipped\" : 2"), "\(json)")

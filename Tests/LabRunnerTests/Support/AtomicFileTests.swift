@@ -4,7 +4,8 @@ import Testing
 
 /// `AtomicFile.replace` at every step: the original holds its old bytes until the rename, a
 /// failure anywhere leaves it and no temporary file, and it refuses read-only or changed files.
-/// Serialized: `removePending()` is process-wide and would reach another test's temporary file.
+/// Serialized, and removing only its own pending files: `removePending()` is process-wide and
+/// would reach another test's temporary file.
 @Suite(.serialized) struct AtomicFileTests {
     private let old = Array("# Lab\r\n```output\r\nold\r\n```\r\n".utf8)
     private let new = Array("# Lab\r\n```output\r\nnew\r\nlines\r\n```\r\n".utf8)
@@ -137,7 +138,7 @@ import Testing
             try AtomicFile.replace(path, expected: old, with: new) { current, temporary in
                 guard current == step, let temporary else { return }
                 #expect(FileManager.default.fileExists(atPath: temporary))
-                AtomicFile.removePending()
+                AtomicFile.removePending { $0.hasPrefix(folder + "/") }
                 removed = !FileManager.default.fileExists(atPath: temporary)
             }
         }
