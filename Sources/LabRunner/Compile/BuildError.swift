@@ -22,7 +22,7 @@ package enum BuildError: Error, CustomStringConvertible {
         case .swiftcNotExecutable(let path):
             "SWIFTC=\(path) is not an executable file; point SWIFTC at a swiftc binary or unset it to search PATH"
         case .swiftcFailed(let path, let reason, _):
-            "swiftc \(path) \(reason); the lab was not checked"
+            "swiftc \(path) \(reason); the file was not checked"
         case .buildDirectory(let reason):
             "cannot create a private build folder: \(reason)"
         }

@@ -37,7 +37,7 @@ enum EnvironmentFault: Equatable {
         return nil
     }
 
-    /// Completes "swiftc PATH …; the lab was not checked".
+    /// Completes "swiftc PATH …; the file was not checked".
     func reason(moduleCache: String, afterRepair: Bool) -> String {
         switch self {
         case .noSpace(let text):

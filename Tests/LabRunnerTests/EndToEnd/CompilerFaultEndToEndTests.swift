@@ -35,7 +35,7 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: fake.folder) }
         let run = try FaultRun.run(["run", "--no-cache", "tiny.md"], environment: ["SWIFTC": fake.path])
         #expect(run.result.status == 2, "\(run.result.stdout)")
-        #expect(run.result.stdout.contains("  FAIL  swiftc \(fake.path) crashed: killed by SIGSEGV; the lab was not checked\n"))
+        #expect(run.result.stdout.contains("  FAIL  swiftc \(fake.path) crashed: killed by SIGSEGV; the file was not checked\n"))
         #expect(!run.result.stdout.contains("Stack dump") && !run.result.stderr.contains("Fatal error"))
         #expect(run.result.stdout.contains("\n\n1 file could not be checked\n"))
         expectNoneSurvive(run.pids["swiftc"], "swiftc")
@@ -46,7 +46,7 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: fake.folder) }
         let run = try FaultRun.run(["run", "--no-cache", "tiny.md"], environment: ["SWIFTC": fake.path])
         #expect(run.result.status == 2, "\(run.result.stdout)")
-        #expect(run.result.stdout.contains("  FAIL  swiftc \(fake.path) exited with status 1 without an error message; the lab was not checked\n"))
+        #expect(run.result.stdout.contains("  FAIL  swiftc \(fake.path) exited with status 1 without an error message; the file was not checked\n"))
         #expect(run.result.stdout.contains("        swiftc printed:\n          garbage \u{FFFD}\u{FFFD} from a broken compiler\n"))
         expectNoneSurvive(run.pids["swiftc"], "swiftc")
     }

@@ -43,7 +43,7 @@ import Testing
         #expect(result.status == 2, "\(result.stdout)")
         #expect(!result.stdout.contains("CRASH"), "\(result.stdout)")
         #expect(result.stdout.components(separatedBy: "exited with status 127").count == 2, "\(result.stdout)")
-        #expect(result.stdout.contains("  FAIL  swiftc \(fake.swiftc) exited with status 127 without an error message; the lab was not checked\n"),
+        #expect(result.stdout.contains("  FAIL  swiftc \(fake.swiftc) exited with status 127 without an error message; the file was not checked\n"),
                 "\(result.stdout)")
         #expect(result.stdout.hasSuffix("\n\n1 file could not be checked\n0 passed, 0 failed, 0 skipped\n"), "\(result.stdout)")
     }

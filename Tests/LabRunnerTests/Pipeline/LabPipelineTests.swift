@@ -35,7 +35,7 @@ struct LabPipelineTests {
         Case(name: "a broken swiftc is a tool failure",
              answers: [4: .breaks(.swiftcFailed("/usr/bin/swiftc", reason: "crashed: killed by SIGSEGV"))],
              calls: ["build 4"],
-             outcomes: ["lab.md: tool failed: swiftc /usr/bin/swiftc crashed: killed by SIGSEGV; the lab was not checked"]),
+             outcomes: ["lab.md: tool failed: swiftc /usr/bin/swiftc crashed: killed by SIGSEGV; the file was not checked"]),
         Case(name: "a missing module is learned from the diagnostics: skipped",
              lab: PipelineFixture.firebase, answers: missingFirebase,
              calls: ["build 1"],

@@ -165,7 +165,7 @@ struct JUnitReportTests {
         let xml = try parse([ReportFixture.toolFailure(ReportFixture.lab())])
         let errors = xml.named("error")
         #expect(errors.count == 2)
-        let message = "swiftc /usr/bin/swiftc crashed: killed by SIGSEGV; the lab was not checked"
+        let message = "swiftc /usr/bin/swiftc crashed: killed by SIGSEGV; the file was not checked"
         #expect(errors.allSatisfy {
             $0.attributes == ["message": message, "type": "tool-error"] && $0.text == message + "\nswiftc printed:\n  signal 11"
         })

@@ -135,7 +135,7 @@ struct TerminalGoldenTests {
     @Test func aToolFailure() {
         GoldenText.expect(text(GoldenFixtures.toolFailure()), equals: """
             labs/greetings.md  Greetings & <friends>
-              FAIL  swiftc /usr/bin/swiftc crashed: killed by SIGSEGV; the lab was not checked
+              FAIL  swiftc /usr/bin/swiftc crashed: killed by SIGSEGV; the file was not checked
                     swiftc printed:
                       Stack dump:
                       0. Program arguments: swiftc

@@ -18,7 +18,7 @@ struct ToolFailureReportTests {
     @Test func theReportQuotesTheLastFiveLinesTheCompilerPrinted() {
         let output = (1...20).map { "line \($0)\n" }.joined()
         let report = ToolFailureReport(.build(.swiftcFailed("/usr/bin/swiftc", reason: "crashed: killed by SIGSEGV", output: output)))
-        #expect(report.message == "swiftc /usr/bin/swiftc crashed: killed by SIGSEGV; the lab was not checked")
+        #expect(report.message == "swiftc /usr/bin/swiftc crashed: killed by SIGSEGV; the file was not checked")
         #expect(report.compilerOutput == ["line 16", "line 17", "line 18", "line 19", "line 20"])
         #expect(report.text == report.message + "\nswiftc printed:\n  line 16\n  line 17\n  line 18\n  line 19\n  line 20")
     }
