@@ -10,13 +10,19 @@ package struct GradeReport: Sendable {
         /// Per exercise, in order: the checks that printed differently between runs
         /// (`hidden check 1 of exercise 'sort' in scenario mock`).
         package let flaky: [[String]]
-        /// Per exercise, in order: why it scored 0 apart from its outputs, for the instructor
-        /// (`flaky: …`, `not graded: …`); "" when nothing.
-        package let notes: [String]
         /// Exercise markers of the submission that could not be read, at their lines.
         package let damage: [LabError]
         package var earned: Int { points.reduce(0) { $0 + $1.earned } }
         package var outOf: Int { points.reduce(0) { $0 + $1.outOf } }
+
+        /// Per exercise, in order: why it scored 0 apart from its outputs, for the instructor
+        /// (`flaky: …`, `not graded: …`); "" when nothing.
+        package var notes: [String] {
+            zip(points, flaky).map { exercise, checks in
+                if let missing = exercise.missing { return "not graded: \(missing)" }
+                return checks.isEmpty ? "" : "flaky: " + checks.joined(separator: "; ")
+            }
+        }
     }
 
     package let entries: [Entry]
@@ -26,12 +32,8 @@ package struct GradeReport: Sendable {
             var graded: Lab? = nil
             if case .lab(let lab, _) = outcome.file.content { graded = lab }
             let flaky = outcome.points.map { exercise in graded.map { exercise.flaky.map($0.checkName) } ?? [] }
-            let notes = zip(outcome.points, flaky).map { exercise, checks in
-                if let missing = exercise.missing { return "not graded: \(missing)" }
-                return checks.isEmpty ? "" : "flaky: " + checks.joined(separator: "; ")
-            }
             return Entry(student: outcome.student, file: FileReport(outcome.file, appleAvailable: appleAvailable),
-                         points: outcome.points, flaky: flaky, notes: notes, damage: outcome.damage)
+                         points: outcome.points, flaky: flaky, damage: outcome.damage)
         }
     }
 
@@ -63,10 +65,8 @@ package struct GradeReport: Sendable {
             if case .lab(_, let parts, _) = entry.file.content, case .ran = parts.first?.result { compiled = true }
             return Student(student: entry.student, path: entry.file.path, points: entry.earned, outOf: entry.outOf,
                            compiled: compiled,
-                           exercises: entry.points.indices.map { index in
-                               let exercise = entry.points[index]
-                               return Exercise(id: exercise.id, points: exercise.earned, outOf: exercise.outOf,
-                                               flaky: entry.flaky[index], note: entry.notes[index])
+                           exercises: zip(entry.points, zip(entry.flaky, entry.notes)).map { exercise, why in
+                               Exercise(id: exercise.id, points: exercise.earned, outOf: exercise.outOf, flaky: why.0, note: why.1)
                            })
         }
         return try JSONText.encode(Document(students: students), what: "the grades") + "\n"
