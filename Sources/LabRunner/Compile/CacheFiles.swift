@@ -8,15 +8,6 @@ import Glibc
 /// The few file operations the compile cache needs, on plain system calls so that every
 /// failure is a `nil`/`false` the cache turns into "no cache", never a thrown error or a crash.
 enum CacheFiles {
-    /// `stat` of `path` (following symlinks), or nil.
-    static func status(_ path: String) -> stat? { FileOwnership.status(path) }
-
-    /// `lstat` of `path` (a symlink as itself), or nil.
-    static func linkStatus(_ path: String) -> stat? { FileOwnership.linkStatus(path) }
-
-    /// The owner of `path` (a symlink as itself) when it exists and is not the running user.
-    static func foreignOwner(_ path: String) -> uid_t? { FileOwnership.foreignOwner(path) }
-
     static func isDirectory(_ info: stat) -> Bool { info.st_mode & S_IFMT == S_IFDIR }
     static func isRegularFile(_ info: stat) -> Bool { info.st_mode & S_IFMT == S_IFREG }
 
@@ -42,15 +33,15 @@ enum CacheFiles {
     /// Creates `path` and any missing parents, each with mode 0700. True if `path` ends up a
     /// directory (new or existing).
     static func makeDirectories(_ path: String) -> Bool {
-        if let info = status(path) { return isDirectory(info) }
+        if let info = FileOwnership.status(path) { return isDirectory(info) }
         let parent = (path as NSString).deletingLastPathComponent
-        if !parent.isEmpty, parent != path, status(parent) == nil, !makeDirectories(parent) { return false }
+        if !parent.isEmpty, parent != path, FileOwnership.status(parent) == nil, !makeDirectories(parent) { return false }
         if mkdir(path, 0o700) == 0 {
             chmod(path, 0o700)  // exactly 0700 whatever the umask
             return true
         }
         // Another process may have created it in the meantime.
-        return errno == EEXIST && status(path).map(isDirectory) == true
+        return errno == EEXIST && FileOwnership.status(path).map(isDirectory) == true
     }
 
     /// A new, uniquely named folder (mode 0700) in `folder`, or nil.
@@ -122,7 +113,7 @@ enum CacheFiles {
     /// Total size in bytes of the regular files directly in `folder`.
     static func sizeOfFiles(in folder: String) -> Int {
         names(in: folder).reduce(0) { total, name in
-            guard let info = status(folder + "/" + name), isRegularFile(info) else { return total }
+            guard let info = FileOwnership.status(folder + "/" + name), isRegularFile(info) else { return total }
             return total + Int(info.st_size)
         }
     }

@@ -95,7 +95,7 @@ package struct CompileCache: Sendable {
         // An entry another user could have planted (before the folder was tightened, or by
         // root) is never run: refused, removed, and the lab built again.
         for path in [folder, metadataPath, folder + "/" + CacheEntry.executableName] {
-            guard let owner = CacheFiles.foreignOwner(path) else { continue }
+            guard let owner = FileOwnership.foreignOwner(path) else { continue }
             report("refused the compile cache entry \(path): it belongs to uid \(owner), not to you (uid \(geteuid())); removed, the lab is built again")
             remove(entryFolder: folder)
             return nil
@@ -103,7 +103,7 @@ package struct CompileCache: Sendable {
         guard let metadata = CacheFiles.readFile(metadataPath) else {
             // The common miss: no folder. A folder without metadata was never published whole
             // (or lost a file since): remove it, or it would block storing this key again.
-            if CacheFiles.status(folder) != nil { remove(entryFolder: folder) }
+            if FileOwnership.status(folder) != nil { remove(entryFolder: folder) }
             return nil
         }
         let executable = folder + "/" + CacheEntry.executableName
@@ -161,7 +161,7 @@ package struct CompileCache: Sendable {
         let now = Date().timeIntervalSince1970
         for name in CacheFiles.names(in: temporaryFolder) {
             let path = temporaryFolder + "/" + name
-            if let info = CacheFiles.status(path), now - CacheFiles.modificationTime(info) > Self.staleTemporaryAge {
+            if let info = FileOwnership.status(path), now - CacheFiles.modificationTime(info) > Self.staleTemporaryAge {
                 CacheFiles.removeTree(path)
             }
         }
@@ -169,7 +169,7 @@ package struct CompileCache: Sendable {
         var entries: [(folder: String, lastUse: Double, size: Int)] = []
         for name in CacheFiles.names(in: entriesFolder) {
             let folder = entriesFolder + "/" + name
-            guard Self.isValidKey(name), let info = CacheFiles.status(folder), CacheFiles.isDirectory(info) else {
+            guard Self.isValidKey(name), let info = FileOwnership.status(folder), CacheFiles.isDirectory(info) else {
                 remove(entryFolder: folder)  // nothing we publish looks like this
                 continue
             }
@@ -205,11 +205,11 @@ package struct CompileCache: Sendable {
     /// once, and the run goes on without the cache. (What clang keeps inside `modules/` is
     /// clang's; only the folder itself is checked.)
     func isUsable() -> Bool {
-        guard let info = CacheFiles.status(directory), CacheFiles.isDirectory(info) else { return false }
+        guard let info = FileOwnership.status(directory), CacheFiles.isDirectory(info) else { return false }
         // The cache folder may be reached through a symlink (a moved ~/.cache); its folders,
         // which labrunner makes, never are.
         let folders = [(directory, info)] + [entriesFolder, temporaryFolder, compilersFolder, modulesFolder]
-            .compactMap { folder in CacheFiles.linkStatus(folder).map { (folder, $0) } }  // missing: made later, by us
+            .compactMap { folder in FileOwnership.linkStatus(folder).map { (folder, $0) } }  // missing: made later, by us
         for (folder, info) in folders {
             let what = folder == directory ? "it" : "its folder \(folder)"
             guard info.st_uid == geteuid() else {

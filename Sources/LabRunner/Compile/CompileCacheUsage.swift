@@ -24,7 +24,7 @@ extension CompileCache {
 
     /// Nil when there is no cache folder yet.
     package func usage() -> CompileCacheUsage? {
-        guard let info = CacheFiles.status(directory), CacheFiles.isDirectory(info) else { return nil }
+        guard let info = FileOwnership.status(directory), CacheFiles.isDirectory(info) else { return nil }
         var usage = CompileCacheUsage()
         usage.entries = CacheFiles.names(in: entriesFolder).filter(Self.isValidKey).count
         usage.entryBytes = Self.bytes(under: entriesFolder)

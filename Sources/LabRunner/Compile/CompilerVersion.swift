@@ -53,7 +53,7 @@ enum CompilerVersion {
         }
         #endif
         for file in files {
-            guard let info = CacheFiles.status(file) else {
+            guard let info = FileOwnership.status(file) else {
                 encoding.append(file, "absent")
                 continue
             }

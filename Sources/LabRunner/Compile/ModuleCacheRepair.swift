@@ -15,7 +15,7 @@ enum ModuleCacheRepair {
     }
 
     static func identity(of folder: String) -> Identity? {
-        CacheFiles.status(folder).map { Identity(device: UInt64(truncatingIfNeeded: $0.st_dev), inode: UInt64(truncatingIfNeeded: $0.st_ino)) }
+        FileOwnership.status(folder).map { Identity(device: UInt64(truncatingIfNeeded: $0.st_dev), inode: UInt64(truncatingIfNeeded: $0.st_ino)) }
     }
 
     /// Moves `folder` away and makes it again, empty; true when a fresh folder is in place.
@@ -27,7 +27,7 @@ enum ModuleCacheRepair {
             let parent = (folder as NSString).deletingLastPathComponent
             let name = (folder as NSString).lastPathComponent
             let siblingTemporary = parent + "/tmp"
-            let graveyard = CacheFiles.status(siblingTemporary).map(CacheFiles.isDirectory) == true ? siblingTemporary : parent
+            let graveyard = FileOwnership.status(siblingTemporary).map(CacheFiles.isDirectory) == true ? siblingTemporary : parent
             guard let grave = CacheFiles.makeTemporaryDirectory(in: graveyard, prefix: name + ".damaged.") else { return false }
             // ENOENT: another run moved it a moment ago; its fresh folder, or ours below, will do.
             if rename(folder, grave + "/" + name) != 0, errno != ENOENT { return false }

@@ -40,7 +40,7 @@ package struct PackageBuild: Sendable {
         let marker = scratch + "/" + Self.completeMarker
         // Its object files are linked into programs that run: only a folder of ours is used.
         let parent = (scratch as NSString).deletingLastPathComponent
-        if CacheFiles.foreignOwner(parent) != nil || CacheFiles.foreignOwner(scratch) != nil { throw .foreign(scratch) }
+        if FileOwnership.foreignOwner(parent) != nil || FileOwnership.foreignOwner(scratch) != nil { throw .foreign(scratch) }
         if let text = try? String(contentsOfFile: marker, encoding: .utf8) {
             let targets = text.split(separator: "\n").map(String.init)
             return try modules(scratch: scratch, targets: targets, built: false)

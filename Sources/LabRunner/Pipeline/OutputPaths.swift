@@ -10,7 +10,7 @@ package enum OutputPaths {
         var written: [(option: String, path: String, identity: FileIdentity)] = []
         for (option, path) in outputs {
             // An output that does not exist yet cannot be any existing file.
-            guard let info = status(path) else { continue }
+            guard let info = FileOwnership.status(path) else { continue }
             if info.st_mode & S_IFMT == S_IFDIR {
                 return "\(option) \(path): the path is a folder; give the path of a file to write"
             }
@@ -37,14 +37,14 @@ package enum OutputPaths {
     /// The input that `path` is: the one named as given first, else the one it reaches through a
     /// symlink or a hard link; nil when it is none of them or does not exist.
     package static func input(at path: String, among inputs: [String]) -> String? {
-        guard let info = status(path) else { return nil }
+        guard let info = FileOwnership.status(path) else { return nil }
         let identity = FileIdentity(info)
-        return inputs.first(where: { $0 == path }) ?? inputs.first(where: { status($0).map(FileIdentity.init) == identity })
+        return inputs.first(where: { $0 == path }) ?? inputs.first(where: { FileOwnership.status($0).map(FileIdentity.init) == identity })
     }
 
     /// Whether both paths exist and are one file (by name, symlink or hard link).
     package static func sameFile(_ first: String, _ second: String) -> Bool {
-        guard let one = status(first), let other = status(second) else { return false }
+        guard let one = FileOwnership.status(first), let other = FileOwnership.status(second) else { return false }
         return FileIdentity(one) == FileIdentity(other)
     }
 
@@ -56,10 +56,5 @@ package enum OutputPaths {
             device = UInt64(truncatingIfNeeded: info.st_dev)
             inode = UInt64(truncatingIfNeeded: info.st_ino)
         }
-    }
-
-    private static func status(_ path: String) -> stat? {
-        var info = stat()
-        return stat(path, &info) == 0 ? info : nil
     }
 }

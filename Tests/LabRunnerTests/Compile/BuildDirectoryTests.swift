@@ -10,7 +10,7 @@ struct BuildDirectoryTests {
         let second = try BuildDirectory.makePrivate()
         defer { first.remove(); second.remove() }
         #expect(first.path != second.path)
-        let info = try #require(CacheFiles.status(first.path))
+        let info = try #require(FileOwnership.status(first.path))
         #expect(CacheFiles.isDirectory(info))
         #expect(info.st_mode & 0o777 == 0o700)
         #expect(info.st_uid == geteuid())
@@ -18,7 +18,7 @@ struct BuildDirectoryTests {
 
         #expect(FileManager.default.createFile(atPath: first.path + "/main.swift", contents: Data("x".utf8)))
         first.remove()
-        #expect(CacheFiles.status(first.path) == nil)
+        #expect(FileOwnership.status(first.path) == nil)
     }
 
     /// Removing twice (an explicit `remove()` and a `defer`) must not close the lock's descriptor

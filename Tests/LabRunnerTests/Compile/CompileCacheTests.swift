@@ -40,7 +40,7 @@ private func contents(_ path: String) -> [UInt8]? {
 }
 
 private func mode(_ path: String) -> mode_t? {
-    CacheFiles.status(path).map { $0.st_mode & 0o7777 }
+    FileOwnership.status(path).map { $0.st_mode & 0o7777 }
 }
 
 private func sampleBytes(_ seed: Int, count: Int = 10_000) -> [UInt8] {
@@ -190,7 +190,7 @@ struct CompileCacheEntryTests {
         let folder = (stored as NSString).deletingLastPathComponent
         #expect(CacheFiles.touch(folder, at: 1_000))
         #expect(cache.lookup(sampleKey()) == stored)
-        let lastUse = try #require(CacheFiles.status(folder).map(CacheFiles.modificationTime))
+        let lastUse = try #require(FileOwnership.status(folder).map(CacheFiles.modificationTime))
         #expect(lastUse > Date().timeIntervalSince1970 - 60)
     }
 
@@ -222,7 +222,7 @@ struct CompileCacheEntryTests {
         }
 
         #expect(cache.lookup(key) == nil)
-        #expect(CacheFiles.status(folder) == nil, "the damaged entry is removed")
+        #expect(FileOwnership.status(folder) == nil, "the damaged entry is removed")
         #expect(cache.store(key, executable: executable) == stored)
         #expect(cache.lookup(key) == stored)
         #expect(contents(stored) == bytes)
@@ -326,8 +326,8 @@ struct CompileCachePruneTests {
         let fresh = try #require(CacheFiles.makeTemporaryDirectory(in: cache.temporaryFolder, prefix: "busy."))
         #expect(CacheFiles.touch(stale, at: Date().timeIntervalSince1970 - CompileCache.staleTemporaryAge - 60))
         cache.prune()
-        #expect(CacheFiles.status(stale) == nil)
-        #expect(CacheFiles.status(fresh) != nil)
+        #expect(FileOwnership.status(stale) == nil)
+        #expect(FileOwnership.status(fresh) != nil)
     }
 }
 
