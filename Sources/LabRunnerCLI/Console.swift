@@ -66,7 +66,7 @@ enum ExitStatus {
     static let usage: Int32 = 2
 }
 
-extension LabFile {
+extension DocumentFile {
     /// Reads and parses one lab for a command that needs it whole; an input error is printed as
     /// `path:line:col: error: …` with the offending line, and gives nil.
     static func loadReportingErrors(_ path: String, bareLanguage: String? = nil, kind: DocumentKind? = nil) -> Lab? {
@@ -79,7 +79,7 @@ extension LabFile {
                                        _ make: (Lab) throws(LabError) -> T) -> T? {
         let bytes: [UInt8]
         do {
-            bytes = try LabFile.read(path)
+            bytes = try DocumentFile.read(path)
         } catch {
             Console.diagnostic([TerminalReport(style: .plain).inputError(error)])
             return nil
@@ -89,7 +89,7 @@ extension LabFile {
             let config = try TreeConfigStep.search().config(for: path)
             return try make(LabParser.parse(bytes: bytes, path: path, bareLanguage: bareLanguage, kind: kind, config: config))
         } catch {
-            let shown = error.location.path == path ? bytes : (try? LabFile.read(error.location.path)) ?? []
+            let shown = error.location.path == path ? bytes : (try? DocumentFile.read(error.location.path)) ?? []
             Console.diagnostic(TerminalReport(style: .plain).inputError(error, excerpt: Excerpt(error.location, bytes: shown)))
             return nil
         }

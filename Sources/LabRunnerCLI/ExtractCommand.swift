@@ -31,9 +31,9 @@ struct ExtractCommand: Command {
             return ExitStatus.usage
         }
         // Not hidden: a path that cannot be expanded is loaded as it is, and the load says why.
-        let (paths, lines) = (try? LabFile.expandWithLines([path])) ?? ([path], [:])
+        let (paths, lines) = (try? DocumentFile.expandWithLines([path])) ?? ([path], [:])
         let file = paths.first ?? path
-        guard let lab = LabFile.loadReportingErrors(file, bareLanguage: bareLanguage) else { return ExitStatus.usage }
+        guard let lab = DocumentFile.loadReportingErrors(file, bareLanguage: bareLanguage) else { return ExitStatus.usage }
         var sampleProgram: String? = nil
         do throws(LabError) {
             sampleProgram = try lab.sampleProgram(at: lines[file]).map { program in

@@ -45,7 +45,7 @@ struct GradeCommand: Command {
         guard isFolder.boolValue else { return ((name as NSString).deletingPathExtension, submission) }
         let named = (trimmed as NSString).appendingPathComponent((key as NSString).lastPathComponent)
         if FileManager.default.fileExists(atPath: named) { return (name, named) }
-        guard let files = try? LabFile.expand([trimmed]), files.count == 1 else { return nil }
+        guard let files = try? DocumentFile.expand([trimmed]), files.count == 1 else { return nil }
         return (name, files[0])
     }
 
@@ -68,13 +68,13 @@ struct GradeCommand: Command {
 
     func execute() -> Int32 {
         let environment = ProcessInfo.processInfo.environment
-        guard let keyLab = LabFile.loadReportingErrors(key) else { return ExitStatus.usage }
+        guard let keyLab = DocumentFile.loadReportingErrors(key) else { return ExitStatus.usage }
         guard StudentCopy.hasExercises(keyLab) else {
             Console.error("\(key): the key has no exercises to grade")
             return ExitStatus.usage
         }
         guard let resolved = resolveSubmissions() else { return ExitStatus.usage }
-        var pipeline: LabPipeline
+        var pipeline: DocumentPipeline
         do { pipeline = try CheckingPipeline.make(environment: environment) } catch {
             Console.error(error.description)
             return ExitStatus.usage

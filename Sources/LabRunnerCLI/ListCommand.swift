@@ -26,7 +26,7 @@ struct ListCommand: Command {
     }
 
     func execute() -> Int32 {
-        let listing = LabFile.loadReportingErrors(path, bareLanguage: bareLanguage, kind: documentKind) { lab throws(LabError) in
+        let listing = DocumentFile.loadReportingErrors(path, bareLanguage: bareLanguage, kind: documentKind) { lab throws(LabError) in
             guard lab.isGuide else {
                 let listing = LabListing(lab)
                 return (json: Result { () throws(JSONText.Failure) in try listing.json() }, text: listing.text())

@@ -6,7 +6,7 @@ import LabRunner
 enum PackageStep {
     /// Reads the `.labrunner` files of `paths` and builds the packages the run needs: `--package`,
     /// else those the files' configurations name. False after saying what failed (exit 2).
-    static func prepareAll(_ options: RunOptions, paths: [String], configs: TreeConfigSearch, pipeline: inout LabPipeline,
+    static func prepareAll(_ options: RunOptions, paths: [String], configs: TreeConfigSearch, pipeline: inout DocumentPipeline,
                            runFolder: String?, environment: [String: String]) -> Bool {
         pipeline.configs = configs
         guard let configPackages = TreeConfigStep.packages(of: paths, search: configs) else { return false }

@@ -16,11 +16,11 @@ struct RunCommand: Command {
 
     /// This shard's labs and the pipeline that runs them; nil after saying why not (a path that
     /// is not there, a report or page that would replace a lab, an unknown scenario, no swiftc).
-    private func prepare(configs: TreeConfigSearch, environment: [String: String]) -> (paths: [String], pipeline: LabPipeline)? {
+    private func prepare(configs: TreeConfigSearch, environment: [String: String]) -> (paths: [String], pipeline: DocumentPipeline)? {
         var labPaths: [String]
         var sampleLines: [String: Int] = [:]
         do {
-            (labPaths, sampleLines) = try LabFile.expandWithLines(options.paths, excluding: configs.excludes)
+            (labPaths, sampleLines) = try DocumentFile.expandWithLines(options.paths, excluding: configs.excludes)
         } catch {
             Console.diagnostic([error.description])
             return nil
@@ -32,13 +32,13 @@ struct RunCommand: Command {
             return nil
         }
         do {
-            labPaths = try LabSelection.select(labPaths, scenarios: options.scenarios, shard: options.shard,
+            labPaths = try DocumentSelection.select(labPaths, scenarios: options.scenarios, shard: options.shard,
                                                bareLanguage: options.bareLanguage, configs: configs)
         } catch {
             Console.error(error.description)
             return nil
         }
-        var pipeline: LabPipeline
+        var pipeline: DocumentPipeline
         do {
             pipeline = try options.makePipeline(environment: environment)
         } catch {
@@ -51,12 +51,12 @@ struct RunCommand: Command {
 
     /// Runs the labs in parallel (updating them with `--update`), printing each report in path
     /// order under the progress line.
-    private func check(_ labPaths: [String], pipeline: LabPipeline, terminal: TerminalReport, appleAvailable: Bool,
+    private func check(_ labPaths: [String], pipeline: DocumentPipeline, terminal: TerminalReport, appleAvailable: Bool,
                        environment: [String: String]) -> [FileReport] {
         let progress = ProgressLine(enabled: ProgressLine.isWanted(environment: environment), total: labPaths.count)
         let update = options.update
         let first = LockedValue(true)
-        let files = LabBatch(pipeline: pipeline, width: options.jobs).run(
+        let files = DocumentBatch(pipeline: pipeline, width: options.jobs).run(
             labPaths,
             started: { progress.started($0) },
             finish: { outcome, seconds in

@@ -5,10 +5,10 @@ extension RunOptions {
     /// The pipeline these options describe, as `run`, `watch` and `html` use it: swiftc from the
     /// environment with the compile time limit, the scenario filter, timeouts, `--jobs`, and the
     /// compile cache unless `--no-cache` (the caller then gives swiftc a module cache folder).
-    func makePipeline(environment: [String: String]) throws(BuildError) -> LabPipeline {
+    func makePipeline(environment: [String: String]) throws(BuildError) -> DocumentPipeline {
         var compiler = try SwiftCompiler.locate(environment: environment)
         compiler.timeout = compileTimeout
-        var pipeline = LabPipeline(compiler: compiler, environment: environment)
+        var pipeline = DocumentPipeline(compiler: compiler, environment: environment)
         pipeline.scenarioFilter = scenarios
         pipeline.timeoutOverride = timeout
         pipeline.repeats = repeats
@@ -24,7 +24,7 @@ extension RunOptions {
     }
 }
 
-extension LabPipeline {
+extension DocumentPipeline {
     /// Keeps built programs in the compile cache at `directory`, warning on stderr when the cache
     /// cannot be trusted (another user's entries), as every command does.
     mutating func useCache(_ directory: String, compiler: SwiftCompiler) {

@@ -27,7 +27,7 @@ struct StudentCommand: Command {
             for argument in paths {
                 var isFolder: ObjCBool = false
                 let exists = FileManager.default.fileExists(atPath: argument, isDirectory: &isFolder)
-                for file in try LabFile.expand([argument]) {
+                for file in try DocumentFile.expand([argument]) {
                     let relative = exists && isFolder.boolValue
                         ? String(file.dropFirst(argument.hasSuffix("/") ? argument.count : argument.count + 1))
                         : (file as NSString).lastPathComponent
@@ -44,7 +44,7 @@ struct StudentCommand: Command {
         }
         var withExercises: [String] = []
         for (source, copy) in copies {
-            guard let lab = LabFile.loadReportingErrors(source) else { return ExitStatus.usage }
+            guard let lab = DocumentFile.loadReportingErrors(source) else { return ExitStatus.usage }
             let bytes = StudentCopy.bytes(of: lab)
             do {
                 try FileManager.default.createDirectory(atPath: (copy as NSString).deletingLastPathComponent,
@@ -66,14 +66,14 @@ struct StudentCommand: Command {
     /// Runs each copy: it must compile, and no exercise may be done already.
     private func check(_ copies: [String], environment: [String: String]) -> Int32 {
         guard !copies.isEmpty else { return ExitStatus.success }
-        let pipeline: LabPipeline
+        let pipeline: DocumentPipeline
         do { pipeline = try CheckingPipeline.make(environment: environment) } catch {
             Console.error(error.description)
             return ExitStatus.usage
         }
         let appleAvailable = Platform.hasSwiftUI
         let terminal = TerminalReport(style: .forStandardOutput(environment: environment))
-        let reports = LabBatch(pipeline: pipeline, width: ProcessInfo.processInfo.activeProcessorCount).run(copies) { outcome, seconds in
+        let reports = DocumentBatch(pipeline: pipeline, width: ProcessInfo.processInfo.activeProcessorCount).run(copies) { outcome, seconds in
             FileReport(outcome, duration: seconds, appleAvailable: appleAvailable)
         }
         var failed = false

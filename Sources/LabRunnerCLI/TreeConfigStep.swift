@@ -22,7 +22,7 @@ enum TreeConfigStep {
             }
         }
         for error in errors {
-            let bytes = (try? LabFile.read(error.location.path)) ?? []
+            let bytes = (try? DocumentFile.read(error.location.path)) ?? []
             Console.diagnostic(TerminalReport(style: .plain).inputError(error, excerpt: Excerpt(error.location, bytes: bytes)))
         }
         return errors.isEmpty ? packages : nil

@@ -27,18 +27,18 @@ struct WatchCommand: Command {
     }
 
     /// The labs to watch and the pipeline that runs them, packages built; nil after saying why not.
-    private func prepare(environment: [String: String]) -> (paths: [String], pipeline: LabPipeline)? {
+    private func prepare(environment: [String: String]) -> (paths: [String], pipeline: DocumentPipeline)? {
         let run = options.run
         var paths: [String]
         let configs = TreeConfigStep.search()
         do {
-            paths = try LabFile.expandWithLines(run.paths, excluding: configs.excludes).paths
+            paths = try DocumentFile.expandWithLines(run.paths, excluding: configs.excludes).paths
         } catch {
             Console.diagnostic([error.description])
             return nil
         }
         do {
-            paths = try LabSelection.select(paths, scenarios: run.scenarios, shard: nil, bareLanguage: run.bareLanguage, configs: configs)
+            paths = try DocumentSelection.select(paths, scenarios: run.scenarios, shard: nil, bareLanguage: run.bareLanguage, configs: configs)
         } catch {
             Console.error(error.description)
             return nil
@@ -47,7 +47,7 @@ struct WatchCommand: Command {
             Console.error("no labs to watch in \(run.paths.joined(separator: " "))")
             return nil
         }
-        var pipeline: LabPipeline
+        var pipeline: DocumentPipeline
         do {
             pipeline = try makePipeline(environment: environment)
         } catch {
@@ -84,10 +84,10 @@ struct WatchCommand: Command {
     }
 
     /// Runs every lab once, then each lab again when it is saved, printing what changed; until Ctrl-C.
-    private func watch(_ paths: [String], pipeline: LabPipeline, site: LiveSite?, environment: [String: String]) -> Never {
+    private func watch(_ paths: [String], pipeline: DocumentPipeline, site: LiveSite?, environment: [String: String]) -> Never {
         let terminal = TerminalReport(style: .forStandardOutput(environment: environment))
         let appleAvailable = Platform.hasSwiftUI
-        let batch = LabBatch(pipeline: pipeline, width: options.run.jobs)
+        let batch = DocumentBatch(pipeline: pipeline, width: options.run.jobs)
         // Stamps are read before the first run, so a save during it is seen afterwards.
         let watcher = FileWatcher(paths: paths)
         var last: [String: FileReport] = [:]
@@ -131,7 +131,7 @@ struct WatchCommand: Command {
     }
 
     /// The pipeline `run` would make of the same options (no `--update`, no reports).
-    private func makePipeline(environment: [String: String]) throws(BuildError) -> LabPipeline {
+    private func makePipeline(environment: [String: String]) throws(BuildError) -> DocumentPipeline {
         var pipeline = try options.run.makePipeline(environment: environment)
         if !options.run.useCache {
             // Lives as long as the watch; the interrupt handler removes it with every build folder.

@@ -5,7 +5,7 @@ import Foundation
 /// (`BatchSplitter`), and every build, failed ones included, is kept in the compile cache, so an
 /// unchanged guide is checked again without swiftc.
 struct GuideRunner {
-    let pipeline: LabPipeline
+    let pipeline: DocumentPipeline
     let plan: GuidePlan
     let tools: any LabToolchain
     /// The lab as swiftc's diagnostics are mapped back to (every sample a compiled cell).
@@ -13,7 +13,7 @@ struct GuideRunner {
     /// Only the sample at this index, when a run names a line (`guide.md:42`).
     let only: Int?
 
-    init(pipeline: LabPipeline, plan: GuidePlan, tools: any LabToolchain, only: Int?) {
+    init(pipeline: DocumentPipeline, plan: GuidePlan, tools: any LabToolchain, only: Int?) {
         self.pipeline = pipeline
         self.plan = plan
         self.tools = tools
@@ -32,8 +32,8 @@ struct GuideRunner {
             case .program, .manifest: break
             }
         }
-        let (programs, listings) = GuideRunner.work(plan, chosen)
-        let (candidates, batches) = GuideRunner.batches(plan, programs: programs)
+        let (programs, listings) = plan.work(chosen)
+        let (candidates, batches) = plan.batches(programs: programs)
         let results = LockedValue([Int: SampleVerdict]())
         let ran = LockedValue(Set<Int>())
         let failure = LockedValue<BuildError?>(nil)
@@ -78,7 +78,7 @@ struct GuideRunner {
         case listings([Int])
     }
 
-    private func runs(_ index: Int) -> Bool { GuideRunner.runs(index, plan) }
+    private func runs(_ index: Int) -> Bool { plan.runs(index) }
 
     // MARK: - Programs
 

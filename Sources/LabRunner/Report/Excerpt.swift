@@ -28,9 +28,4 @@ package struct Excerpt: Sendable, Equatable {
     package init?(_ location: SourceLocation, bytes: [UInt8]) {
         self.init(location, in: MarkdownSource(bytes: bytes))
     }
-
-    /// The line, then the caret under the column when there is one, indented by four.
-    func lines(style: Style) -> [String] {
-        ["    " + text] + (padding.map { ["    " + $0 + style.green("^")] } ?? [])
-    }
 }

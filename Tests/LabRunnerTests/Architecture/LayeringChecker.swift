@@ -5,8 +5,8 @@
 /// stages before it declare nothing by that name.
 struct LayeringChecker {
     /// The library's stages, in dependency order: a stage may use its own and earlier ones.
-    static let stages = ["Support", "Process", "Markdown", "SwiftSource", "Lab", "Guide", "Program", "Compile", "Run",
-                         "Verify", "Pipeline", "Update", "Report", "Notebook", "Watch", "Serve"]
+    static let stages = ["Support", "Process", "Markdown", "SwiftSource", "Lab", "Analysis", "Program", "Input", "Compile",
+                         "Run", "Verify", "Grading", "Pipeline", "Update", "Report", "Formats", "Site", "Watch", "Serve"]
 
     /// One source file: its stage (a folder of `Sources/LabRunner`), its path for messages, its text.
     struct File {

@@ -20,7 +20,7 @@ struct EmptyLabTests {
 
     @Test func countNeitherPassedNorFailed() throws {
         let lab = try LabParser.parse(bytes: [], path: "lab.md")
-        let outcome = LabPipeline(compiler: SwiftCompiler(path: "/nonexistent/swiftc"), environment: [:])
+        let outcome = DocumentPipeline(compiler: SwiftCompiler(path: "/nonexistent/swiftc"), environment: [:])
             .run(lab)
         guard case .nothingToRun = outcome.status else {
             Issue.record("expected nothingToRun, got \(outcome.status)")

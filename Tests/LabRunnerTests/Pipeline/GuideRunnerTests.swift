@@ -141,8 +141,8 @@ struct GuideRunnerTests {
              outcomes: ["1 passed", "7 listing: declarations without bodies", "11 passed", "14 failed: 15 cannot find 'print' in scope"]),
     ]
 
-    static func pipeline(_ toolchain: RecordingToolchain, strict: Bool = false) -> LabPipeline {
-        var pipeline = LabPipeline(compiler: SwiftCompiler(path: "/nonexistent/swiftc"), environment: [:])
+    static func pipeline(_ toolchain: RecordingToolchain, strict: Bool = false) -> DocumentPipeline {
+        var pipeline = DocumentPipeline(compiler: SwiftCompiler(path: "/nonexistent/swiftc"), environment: [:])
         pipeline.toolchain = toolchain
         pipeline.appleAvailable = false
         pipeline.strict = strict
@@ -245,7 +245,7 @@ struct GuideManifestTests {
         let api = root + "/usr/lib/swift/pm/ManifestAPI"
         try FileManager.default.createDirectory(atPath: api, withIntermediateDirectories: true)
         let toolchain = RecordingToolchain(guide: .init())
-        var pipeline = LabPipeline(compiler: SwiftCompiler(path: root + "/usr/bin/swiftc"), environment: [:])
+        var pipeline = DocumentPipeline(compiler: SwiftCompiler(path: root + "/usr/bin/swiftc"), environment: [:])
         pipeline.toolchain = toolchain
         let outcome = pipeline.runGuide(try GuideRunnerTests.plan(Self.manifests), only: nil)
         #expect(outcome.samples.map(GuideRunnerTests.describe) == ["1 passed", "7 passed"])

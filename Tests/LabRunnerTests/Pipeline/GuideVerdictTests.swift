@@ -76,7 +76,7 @@ struct GuideVerdictTests {
 
     /// The guide's verdicts, one line each.
     static func verdicts(strict: Bool, guide: String = GuideVerdictTests.guide) throws -> [String] {
-        var pipeline = LabPipeline(compiler: SwiftCompiler(path: "/nonexistent/swiftc"), environment: [:])
+        var pipeline = DocumentPipeline(compiler: SwiftCompiler(path: "/nonexistent/swiftc"), environment: [:])
         pipeline.toolchain = ScriptedToolchain(Self.errors)
         pipeline.appleAvailable = false
         pipeline.strict = strict

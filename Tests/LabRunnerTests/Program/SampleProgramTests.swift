@@ -20,14 +20,14 @@ struct SampleProgramTests {
     ])
     func whatAnAppleUmbrellaReexportsIsImported(apple: String, observation: Bool) throws {
         let plan = try Self.plan("```swift\n@Observable\nfinal class Model { var count = 0 }\n```\n" + apple)
-        let (candidates, _) = GuideRunner.batches(plan, programs: [0])
+        let (candidates, _) = plan.batches(programs: [0])
         let source = SampleProgram.source([0], plan: plan, candidates: candidates)
         #expect(source.hasPrefix("import Foundation\n" + (observation ? "import Observation\n" : "") + "#sourceLocation"), "\(source)")
     }
 
     @Test func aMainTypeThatRunsIsCalledAfterTheMarkers() throws {
         let plan = try Self.plan("<!-- labrunner: guide -->\n```swift\n@main\nstruct Tool {\n    static func main() { print(1) }\n}\n```\n```output\n1\n```\n")
-        let (candidates, _) = GuideRunner.batches(plan, programs: [0])
+        let (candidates, _) = plan.batches(programs: [0])
         let source = SampleProgram.source([0], plan: plan, candidates: candidates, runs: 0)
         #expect(!source.contains("@main"))
         #expect(source.contains("     \nstruct Tool {"))
@@ -36,14 +36,14 @@ struct SampleProgramTests {
 
     @Test func aMainTypeOnlyCompiledKeepsItsAttribute() throws {
         let plan = try Self.plan("```swift\n@main\nstruct Tool {\n    static func main() {}\n}\n```\n")
-        let (candidates, _) = GuideRunner.batches(plan, programs: [0])
+        let (candidates, _) = plan.batches(programs: [0])
         let source = SampleProgram.source([0], plan: plan, candidates: candidates)
         #expect(source == "import Foundation\n#sourceLocation(file: \"g.md\", line: 2)\n@main\nstruct Tool {\n    static func main() {}\n}\n#sourceLocation()\n")
     }
 
     @Test func contextComesFirstAndStatementsGetAScope() throws {
         let plan = try Self.plan("```swift\nstruct P { var x: Int }\n```\n```swift\nlet p = P(x: 1)\nprint(p.x)\n```\n")
-        let (candidates, _) = GuideRunner.batches(plan, programs: [1])
+        let (candidates, _) = plan.batches(programs: [1])
         let source = SampleProgram.source([1], plan: plan, candidates: candidates)
         #expect(source == """
             import Foundation
@@ -66,7 +66,7 @@ struct SampleProgramTests {
 extension SampleProgramTests {
     @Test func aSamplesOwnSourceLocationDirectivesAreNotWrapped() throws {
         let plan = try Self.plan("```swift\n#sourceLocation(file: \"a.swift\", line: 1)\nlet x = 1\n#sourceLocation()\n```\n")
-        let (candidates, _) = GuideRunner.batches(plan, programs: [0])
+        let (candidates, _) = plan.batches(programs: [0])
         let source = SampleProgram.source([0], plan: plan, candidates: candidates)
         #expect(source == "import Foundation\ndo {\n#sourceLocation(file: \"a.swift\", line: 1)\nlet x = 1\n#sourceLocation()\n}\n", "\(source)")
     }
@@ -77,7 +77,7 @@ struct GuidePlanRoleTests {
     @Test func aManifestExcerptWithoutItsImportIsAManifest() throws {
         let plan = try SampleProgramTests.plan("```swift\nlet package = Package(\n    name: \"App\"\n)\n```\n")
         #expect(plan.samples[0].role == .manifest)
-        let (candidates, _) = GuideRunner.batches(plan, programs: [0])
+        let (candidates, _) = plan.batches(programs: [0])
         #expect(SampleProgram.source([0], plan: plan, candidates: candidates).hasPrefix("import Foundation\nimport PackageDescription\n"))
     }
 

@@ -6,7 +6,7 @@ import Testing
 struct ToolFailureReportTests {
     @Test func theOutcomeKeepsTheCompilersTypedError() throws {
         let lab = try LabParser.parse(bytes: Array("```swift\nprint(1)\n```\n".utf8), path: "lab.md")
-        let outcome = LabPipeline(compiler: SwiftCompiler(path: "/nonexistent/swiftc"), environment: [:]).run(lab)
+        let outcome = DocumentPipeline(compiler: SwiftCompiler(path: "/nonexistent/swiftc"), environment: [:]).run(lab)
         guard case .toolFailed(.build(.swiftcFailed(let path, let reason, _))) = outcome.status else {
             Issue.record("expected a typed build failure, got \(outcome.status)")
             return

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Runs one lab through every stage: parse, generate, build, run each scenario, verify.
-package struct LabPipeline: Sendable {
+package struct DocumentPipeline: Sendable {
     package let compiler: SwiftCompiler
     package let environment: [String: String]
     /// Only these scenarios (all when empty).
@@ -59,7 +59,7 @@ package struct LabPipeline: Sendable {
         let line = lineArgument ?? sampleLines[path]
         let bytes: [UInt8]
         do {
-            bytes = try LabFile.read(path)
+            bytes = try DocumentFile.read(path)
         } catch {
             return FileOutcome(path: path, content: .unreadable(error))
         }
@@ -78,7 +78,7 @@ package struct LabPipeline: Sendable {
             if let line { throw LabError(lab.location(line: line), .lineInLab(why: lab.kind.reason)) }
         } catch {
             // An error in the file's `.labrunner` shows that file's line.
-            let shown = error.location.path == path ? bytes : (try? LabFile.read(error.location.path)) ?? []
+            let shown = error.location.path == path ? bytes : (try? DocumentFile.read(error.location.path)) ?? []
             return FileOutcome(path: path, content: .invalid(error, bytes: shown))
         }
         return FileOutcome(path: path, content: .lab(lab, parts: pipeline.runAll(lab)))
@@ -127,7 +127,7 @@ package struct LabPipeline: Sendable {
         if !unbalanced.isEmpty { return outcome(.compileFailed(errors: unbalanced, rawOutput: "")) }
         let compileOnly = !lab.hasTranscripts && !runWithoutTranscripts
         // Scenarios no lab of the run declares are refused before any build
-        // (`LabSelection`); a lab that declares none of the chosen ones has nothing to run.
+        // (`DocumentSelection`); a lab that declares none of the chosen ones has nothing to run.
         if !compileOnly && selectedScenarios(of: lab).isEmpty { return outcome(.ran([])) }
         let program = LabProgram(lab: lab, source: ProgramGenerator.generate(lab), checkOnly: false)
         let tools = self.tools
@@ -223,14 +223,4 @@ package struct LabPipeline: Sendable {
     private func selectedScenarios(of lab: Lab) -> [String] {
         scenarioFilter.isEmpty ? lab.scenarios : lab.scenarios.filter(scenarioFilter.contains)
     }
-}
-
-/// Facts about the platform the tool was built for.
-package enum Platform {
-    /// Apple-only cells compile where SwiftUI does; the tool is built on the same platform as the labs.
-    #if canImport(SwiftUI)
-    package static let hasSwiftUI = true
-    #else
-    package static let hasSwiftUI = false
-    #endif
 }

@@ -22,13 +22,13 @@ package struct GradeOutcome: Sendable {
     package var damage: [LabError] = []
 }
 
-extension LabPipeline {
+extension DocumentPipeline {
     /// Runs `submissionPath` against the key: the submission's code with the key's outputs and
     /// hidden checks, `repeats` times per scenario.
     package func grade(key: Lab, submissionPath: String, student: String) -> GradeOutcome {
         var points = key.exercises.map { ExerciseGrade(id: $0.id, earned: 0, outOf: $0.points) }
         let bytes: [UInt8]
-        do { bytes = try LabFile.read(submissionPath) } catch {
+        do { bytes = try DocumentFile.read(submissionPath) } catch {
             return GradeOutcome(student: student, file: FileOutcome(path: submissionPath, content: .unreadable(error)), points: points)
         }
         let parsed: (lab: Lab, damage: [LabError])

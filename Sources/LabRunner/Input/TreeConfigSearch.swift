@@ -69,7 +69,7 @@ package final class TreeConfigSearch: Sendable {
     private static func read(_ path: String, shownAs name: String) -> Result<TreeConfig?, LabError> {
         let bytes: [UInt8]
         do {
-            bytes = try LabFile.read(path)
+            bytes = try DocumentFile.read(path)
         } catch {
             return .failure(LabError(SourceLocation(path: name, line: 1, column: 1), .configSyntax(line: "(unreadable: \(error))")))
         }

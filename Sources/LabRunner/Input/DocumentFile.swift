@@ -1,7 +1,7 @@
 import Foundation
 
 /// Reading lab files and finding them in folders.
-package enum LabFile {
+package enum DocumentFile {
     /// The largest file read as a lab. The biggest real guides are a few megabytes; this only
     /// stops `/dev/zero`-like inputs and mistakes (a disk image named `.md`) before memory runs out.
     package static let sizeLimit = 256 << 20
@@ -9,7 +9,7 @@ package enum LabFile {
     /// The bytes of a regular file of at most `sizeLimit` bytes. Anything else (a folder, a FIFO,
     /// a device, a socket) is an input error without reading it: a FIFO would block until a writer
     /// came, and `/dev/zero` never ends.
-    package static func read(_ path: String, sizeLimit: Int = LabFile.sizeLimit) throws(FileError) -> [UInt8] {
+    package static func read(_ path: String, sizeLimit: Int = DocumentFile.sizeLimit) throws(FileError) -> [UInt8] {
         // O_NONBLOCK: opening a FIFO must not wait for a writer; fstat says what it is first.
         let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else {

@@ -2,12 +2,12 @@ import Foundation
 
 /// Runs the files of one `labrunner run` in parallel and hands their results over in path
 /// order, whichever finishes first, so reports stream as files finish and read the same every time.
-package struct LabBatch: Sendable {
-    package let pipeline: LabPipeline
+package struct DocumentBatch: Sendable {
+    package let pipeline: DocumentPipeline
     /// Files in flight at once (`--jobs`); swiftc and scenarios are limited by the pipeline's `JobLimiter`.
     package let width: Int
 
-    package init(pipeline: LabPipeline, width: Int) {
+    package init(pipeline: DocumentPipeline, width: Int) {
         self.pipeline = pipeline
         self.width = width
     }

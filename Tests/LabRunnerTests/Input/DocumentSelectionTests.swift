@@ -3,7 +3,7 @@ import Testing
 @testable import LabRunner
 
 /// What a run checks, decided before anything is built.
-struct LabSelectionTests {
+struct DocumentSelectionTests {
     /// A folder of files, removed by the caller.
     private func folder(_ files: [String: String]) throws -> String {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("labrunner-selection-\(UUID().uuidString)").path
@@ -26,8 +26,8 @@ struct LabSelectionTests {
     func aScenarioNoLabDeclaresIsUnknown(scenarios: [String], error: UnknownScenario) throws {
         let base = try folder(files)
         defer { try? FileManager.default.removeItem(atPath: base) }
-        let paths = try LabFile.expand([base])
-        #expect(throws: error) { try LabSelection.select(paths, scenarios: scenarios, shard: nil) }
+        let paths = try DocumentFile.expand([base])
+        #expect(throws: error) { try DocumentSelection.select(paths, scenarios: scenarios, shard: nil) }
     }
 
     @Test func messagesSuggestTheClosestOrListTheDeclared() {
@@ -40,25 +40,25 @@ struct LabSelectionTests {
     @Test func aScenarioAnyLabDeclaresIsKnownAndKeepsEveryFile() throws {
         let base = try folder(files)
         defer { try? FileManager.default.removeItem(atPath: base) }
-        let paths = try LabFile.expand([base])
-        #expect(try LabSelection.select(paths, scenarios: ["offline", "mock"], shard: nil) == paths)
+        let paths = try DocumentFile.expand([base])
+        #expect(try DocumentSelection.select(paths, scenarios: ["offline", "mock"], shard: nil) == paths)
     }
 
     /// a.md weighs 2 (program and standalone cell), b.md 1, c.md and d.md (invalid) 0.
     @Test func shardsAreWeighedFromTheFiles() throws {
         let base = try folder(files)
         defer { try? FileManager.default.removeItem(atPath: base) }
-        let paths = try LabFile.expand([base])
-        let first = try LabSelection.select(paths, scenarios: [], shard: Shard("1/2"))
-        let second = try LabSelection.select(paths, scenarios: [], shard: Shard("2/2"))
+        let paths = try DocumentFile.expand([base])
+        let first = try DocumentSelection.select(paths, scenarios: [], shard: Shard("1/2"))
+        let second = try DocumentSelection.select(paths, scenarios: [], shard: Shard("2/2"))
         #expect(first == [base + "/a.md"])
         #expect(second == [base + "/b.md", base + "/c.md", base + "/d.md"])
     }
 
     @Test func withoutScenariosOrShardNothingIsRead() throws {
         let paths = ["/nonexistent/a.md", "/nonexistent/b.md"]
-        #expect(try LabSelection.select(paths, scenarios: [], shard: nil) == paths)
+        #expect(try DocumentSelection.select(paths, scenarios: [], shard: nil) == paths)
         // Unreadable files declare nothing, and alone they leave the check to the run's input errors.
-        #expect(try LabSelection.select(paths, scenarios: ["mok"], shard: nil) == paths)
+        #expect(try DocumentSelection.select(paths, scenarios: ["mok"], shard: nil) == paths)
     }
 }

@@ -3,8 +3,8 @@ import Foundation
 /// Which files a run checks, decided from their content before anything is built: every
 /// `--scenario` name must be declared by some lab of the run, and `--shard K/N` takes its share
 /// by weight (see `Shard`).
-package enum LabSelection {
-    /// `paths` (as `LabFile.expand` gives them) narrowed to `shard`, after checking `scenarios`
+package enum DocumentSelection {
+    /// `paths` (as `DocumentFile.expand` gives them) narrowed to `shard`, after checking `scenarios`
     /// against all of them: a scenario is unknown when no lab of the whole run declares it, so
     /// every shard of a matrix agrees. Reads nothing without `scenarios` or `shard`.
     package static func select(_ paths: [String], scenarios: [String], shard: Shard?,
@@ -38,7 +38,7 @@ package enum LabSelection {
         /// `config`: the file's `.labrunner` (its `bare` language decides which fences are cells).
         init(path: String, weighed: Bool, bareLanguage: String?, config: TreeConfig?) {
             self.path = path
-            guard let bytes = try? LabFile.read(path) else {
+            guard let bytes = try? DocumentFile.read(path) else {
                 (scenarios, weight) = (nil, 0)
                 return
             }

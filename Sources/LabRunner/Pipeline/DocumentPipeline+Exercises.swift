@@ -1,6 +1,6 @@
 /// Checking an instructor's exercises both ways: the key (the lab's program, `-D SOLUTION`) must
 /// pass, and each exercise's stub must fail at least one of the exercise's outputs.
-extension LabPipeline {
+extension DocumentPipeline {
     /// One more build per exercise: the key with that exercise's solutions switched off, cached like any program.
     func checkStubs(of lab: Lab) -> [ExerciseStubCheck] {
         guard lab.hasSolutions else { return [] }

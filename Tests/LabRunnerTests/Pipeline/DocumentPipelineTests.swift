@@ -3,7 +3,7 @@ import Testing
 
 /// The pipeline's decisions, with a recording toolchain instead of swiftc: what is built, what
 /// is stored, what runs, and the status each file ends with.
-struct LabPipelineTests {
+struct DocumentPipelineTests {
     struct Case: Sendable, CustomTestStringConvertible {
         let name: String
         var lab = PipelineFixture.lab
@@ -96,7 +96,7 @@ struct LabPipelineTests {
     @Test(arguments: cases)
     func decisions(_ test: Case) {
         let toolchain = RecordingToolchain(cached: test.cached, answers: test.answers)
-        var pipeline = LabPipeline(compiler: SwiftCompiler(path: "/nonexistent/swiftc"), environment: [:])
+        var pipeline = DocumentPipeline(compiler: SwiftCompiler(path: "/nonexistent/swiftc"), environment: [:])
         pipeline.toolchain = toolchain
         pipeline.appleAvailable = false
         pipeline.strict = test.strict
@@ -110,14 +110,14 @@ struct LabPipelineTests {
 
     @Test func aBuildIsStoredBeforeItRuns() {
         let toolchain = RecordingToolchain()
-        var pipeline = LabPipeline(compiler: SwiftCompiler(path: "/nonexistent/swiftc"), environment: [:])
+        var pipeline = DocumentPipeline(compiler: SwiftCompiler(path: "/nonexistent/swiftc"), environment: [:])
         pipeline.toolchain = toolchain
         _ = pipeline.runAll(PipelineFixture.parse(PipelineFixture.lab))
         #expect(toolchain.calls == ["build 4", "store 4", "run /cache/4 mock,empty"])
     }
 
     @Test func buildTimeAndCompilerRanGoOnTheOutcome() {
-        var pipeline = LabPipeline(compiler: SwiftCompiler(path: "/nonexistent/swiftc"), environment: [:])
+        var pipeline = DocumentPipeline(compiler: SwiftCompiler(path: "/nonexistent/swiftc"), environment: [:])
         pipeline.toolchain = RecordingToolchain()
         let built = pipeline.runAll(PipelineFixture.parse(PipelineFixture.lab))[0]
         #expect(built.compilerRan && built.buildDuration == 1.5)
@@ -129,7 +129,7 @@ struct LabPipelineTests {
     /// What `--update` works from: with `runWithoutTranscripts`, a guide's cells run and their
     /// output is planned into new output blocks; a compile failure leaves nothing to plan.
     @Test func updateGetsVerdictsForAFileWithoutOutputBlocks() throws {
-        var pipeline = LabPipeline(compiler: SwiftCompiler(path: "/nonexistent/swiftc"), environment: [:])
+        var pipeline = DocumentPipeline(compiler: SwiftCompiler(path: "/nonexistent/swiftc"), environment: [:])
         pipeline.toolchain = RecordingToolchain(printed: [1: "1\n"])
         pipeline.runWithoutTranscripts = true
         let lab = PipelineFixture.parse(PipelineFixture.guide)

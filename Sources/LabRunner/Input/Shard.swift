@@ -29,7 +29,7 @@ package struct Shard: Sendable, Equatable {
         // A plan that fails is the guide's input error: the run reports it and builds nothing,
         // so it costs nothing, and weight only orders files: it still lands in one shard.
         guard let plan = try? GuidePlan(lab, appleAvailable: true) else { return 0 }
-        return GuideRunner.programCount(plan)
+        return plan.programCount
     }
 
     /// This shard's files, in path order.

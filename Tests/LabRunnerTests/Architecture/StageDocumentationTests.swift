@@ -1,0 +1,43 @@
+import Foundation
+import Testing
+
+/// README's project layout and docs/design.md name the library's stages in the order
+/// `LayeringChecker.stages` enforces, so the prose cannot drift from the code.
+struct StageDocumentationTests {
+    static func text(_ path: String) throws -> String {
+        try String(contentsOfFile: LayeringTests.packageRoot + "/" + path, encoding: .utf8)
+    }
+
+    /// The design notes' diagram lists the stages top down: the last one first.
+    @Test func theDesignDiagramListsEveryStageInOrder() throws {
+        let design = try Self.text("docs/design.md")
+        let start = try #require(design.range(of: "```text\n"))
+        let end = try #require(design.range(of: "```", range: start.upperBound..<design.endIndex))
+        let names = design[start.upperBound..<end.lowerBound].split(separator: "\n").compactMap { line in
+            line.split(separator: " ").first.map(String.init)
+        }.filter { $0 != "LabRunnerCLI" && !$0.hasPrefix("-") }
+        #expect(names == LayeringChecker.stages.reversed())
+    }
+
+    /// Each stage has a row in the design notes' table, in order.
+    @Test func theDesignTableHasARowPerStageInOrder() throws {
+        let rows = try Self.text("docs/design.md").split(separator: "\n").compactMap { line -> String? in
+            guard line.hasPrefix("| ") else { return nil }
+            return line.dropFirst(2).split(separator: " ").first.map(String.init)
+        }
+        #expect(rows.filter { LayeringChecker.stages.contains($0) } == LayeringChecker.stages)
+        #expect(rows.filter { $0 != "stage" && $0 != "---" && $0 != "LabRunnerCLI" && !LayeringChecker.stages.contains($0) } == [])
+    }
+
+    /// README's "Project layout" lists every stage, in order, one bullet each.
+    @Test func theReadmeLayoutListsEveryStageInOrder() throws {
+        let readme = try Self.text("README.md")
+        let section = try #require(readme.range(of: "## Project layout"))
+        let rest = readme[section.upperBound...]
+        let body = rest.prefix { _ in true }.components(separatedBy: "\n## ").first ?? ""
+        let bullets = body.split(separator: "\n").filter { $0.hasPrefix("- `") }.map { line in
+            String(line.dropFirst(3).prefix { $0 != "`" })
+        }
+        #expect(bullets == LayeringChecker.stages)
+    }
+}
