@@ -3,7 +3,7 @@ extension DocumentLoader {
     /// `grade`): each file's `.labrunner` applies as in a run, one refused as another user's is
     /// said as a warning.
     package static func reporting(to output: any SessionOutput, bareLanguage: String? = nil, kind: DocumentKind? = nil) -> DocumentLoader {
-        DocumentLoader(configs: TreeConfigSearch { output.warning($0) }, bareLanguage: bareLanguage, kind: kind)
+        DocumentLoader(configs: TreeConfigSearch { output.sayWarning($0) }, bareLanguage: bareLanguage, kind: kind)
     }
 
     /// `load`, an error said as `path:line:col: error: …` with the line at fault; nil then.

@@ -70,7 +70,7 @@ extension DocumentPipeline {
     /// be trusted (another user's entries).
     mutating func useCache(_ directory: String, output: any SessionOutput) {
         var cache = CompileCache(directory: directory)
-        cache.warn = { output.warning($0) }
+        cache.warn = { output.sayWarning($0) }
         self.cache = cache
         compilerVersion = CompilerVersionLookup(compilerPath: compiler.path, cache: cache, environment: environment)
     }

@@ -26,7 +26,7 @@ extension RunSession {
     func write(_ run: RunReport, site: SiteWriter) -> Bool {
         let start = ContinuousClock.now
         let written = site.write(run)
-        for warning in written.warnings { output.warning(warning) }
+        for warning in written.warnings { output.sayWarning(warning) }
         if let failure = written.failure {
             output.error(failure)
             return false

@@ -21,7 +21,7 @@ package struct RunSession: Sendable {
 
     /// Runs the whole session; how it ended.
     package func run() -> SessionEnd {
-        let configs = TreeConfigSearch { [output] in output.warning($0) }
+        let configs = TreeConfigSearch { [output] in output.sayWarning($0) }
         guard let (paths, site, selected) = prepare(configs: configs) else { return .notChecked }
         var pipeline = selected
         // Removed at the end (and by the interrupt handler, like every build folder).

@@ -32,7 +32,7 @@ extension SessionOutput {
     package func out(_ line: String) { out([line]) }
 
     /// `labrunner: warning: MESSAGE` on standard error.
-    package func warning(_ message: String) { diagnostic(["labrunner: warning: \(message)"]) }
+    package func sayWarning(_ message: String) { diagnostic(["labrunner: warning: \(message)"]) }
 }
 
 /// How a session ended, which the CLI turns into its exit status.

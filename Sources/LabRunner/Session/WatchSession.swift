@@ -37,7 +37,7 @@ package struct WatchSession: Sendable {
     /// The files to watch and the pipeline that runs them, packages built; nil after saying why not.
     private func prepare() -> (paths: [String], pipeline: DocumentPipeline)? {
         var paths: [String]
-        let configs = TreeConfigSearch { [output] in output.warning($0) }
+        let configs = TreeConfigSearch { [output] in output.sayWarning($0) }
         do {
             paths = try DocumentFile.expandWithLines(configuration.paths, excluding: configs.excludes).paths
         } catch {

@@ -11,7 +11,7 @@ import Testing
     /// failed after the run. Each is an error before anything is compiled, and the lab keeps its bytes.
     @Test(arguments: [
         (["x.md"], "json", "x.md", "--json F/x.md would overwrite the lab F/x.md; give another file"),
-        (["."], "junit", "x.md", "--junit F/x.md would overwrite the lab F/./x.md; give another file"),
+        (["x.md"], "junit", "x.md", "--junit F/x.md would overwrite the lab F/x.md; give another file"),
         (["x.md"], "json", "link.md", "--json F/link.md would overwrite the lab F/x.md (the same file as F/x.md); give another file"),
         (["x.md"], "json", "reports", "--json F/reports: the path is a folder; give the path of a file to write"),
     ])
@@ -79,7 +79,7 @@ import Testing
 
     /// An error in a `.labrunner` that names a package is said once, at its line, before anything builds.
     @Test func aBrokenTreeConfigIsSaidOnceAtItsLine() throws {
-        let folder = try SessionFolder([".labrunner": "package: [\n", "a.md": Self.lab, "b.md": Self.lab])
+        let folder = try SessionFolder([".labrunner": "title: Docs\n", "a.md": Self.lab, "b.md": Self.lab])
         defer { folder.remove() }
         let (session, output) = folder.session(["a.md", "b.md"])
         #expect(session.run() == .notChecked)
