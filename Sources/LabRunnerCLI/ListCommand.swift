@@ -21,8 +21,8 @@ struct ListCommand: Command {
         guard parsed.positionals.count == 1 else { throw .tooManyArguments(Array(parsed.positionals.dropFirst())) }
         self.path = path
         json = parsed.has("--json")
-        bareLanguage = try RunOptions.bareLanguage(parsed.value("--bare"))
-        documentKind = try RunOptions.documentKind(parsed.value("--as"))
+        bareLanguage = try parsed.value("--bare", as: .bareLanguage)
+        documentKind = try parsed.value("--as", as: .documentKind)
     }
 
     func execute() -> Int32 {

@@ -51,45 +51,19 @@ enum RunOptions {
         run.verbose = parsed.has("--verbose")
         run.useCache = !parsed.has("--no-cache")
         run.strict = parsed.has("--strict")
-        run.bareLanguage = try bareLanguage(parsed.value("--bare"))
-        run.documentKind = try documentKind(parsed.value("--as"))
+        run.bareLanguage = try parsed.value("--bare", as: .bareLanguage)
+        run.documentKind = try parsed.value("--as", as: .documentKind)
         run.scenarios = parsed.values("--scenario")
         run.cacheDirectory = parsed.value("--cache-dir")
         run.packagePath = parsed.value("--package")
         run.junitPath = parsed.value("--junit")
         run.jsonPath = parsed.value("--json")
-        run.timeout = try parsed.value("--timeout").map { text throws(UsageError) in
-            guard let seconds = LabSettings.timeoutSeconds(text) else {
-                throw .badValue(option: "--timeout", value: text, expected: LabSettings.timeoutRange)
-            }
-            return seconds
-        }
-        if let text = parsed.value("--compile-timeout") {
-            guard let seconds = Double(text), seconds > 0, seconds.isFinite else {
-                throw .badValue(option: "--compile-timeout", value: text, expected: "a number of seconds greater than 0")
-            }
-            run.compileTimeout = seconds
-        }
-        if let text = parsed.value("--jobs") {
-            guard let count = Int(text), count >= 1 else {
-                throw .badValue(option: "--jobs", value: text, expected: "a whole number of at least 1")
-            }
-            run.jobs = count
-        }
-        if let text = parsed.value("--repeat") { run.repeats = try repeats(text) }
-        run.shard = try parsed.value("--shard").map { text throws(UsageError) in
-            guard let shard = Shard(text) else { throw .badValue(option: "--shard", value: text, expected: "K/N with 1 <= K <= N, such as 2/3") }
-            return shard
-        }
+        run.timeout = try parsed.value("--timeout", as: .timeout)
+        run.compileTimeout = try parsed.value("--compile-timeout", as: .compileTimeout) ?? run.compileTimeout
+        run.jobs = try parsed.value("--jobs", as: .jobs) ?? run.jobs
+        run.repeats = try parsed.value("--repeat", as: .repeats) ?? run.repeats
+        run.shard = try parsed.value("--shard", as: .shard)
         return run
-    }
-
-    /// `--repeat N`, for `run` and `grade`.
-    static func repeats(_ text: String) throws(UsageError) -> Int {
-        guard let count = Int(text), (1...1000).contains(count) else {
-            throw .badValue(option: "--repeat", value: text, expected: "a whole number from 1 to 1000")
-        }
-        return count
     }
 
     /// `arguments` without the options `owned` declares and their values (all words after `--`
@@ -110,23 +84,5 @@ enum RunOptions {
             index += 1
         }
         return rest
-    }
-
-    /// `--as guide|lab`.
-    static func documentKind(_ value: String?) throws(UsageError) -> DocumentKind? {
-        guard let value else { return nil }
-        guard let kind = DocumentKind(rawValue: value) else {
-            throw .badValue(option: "--as", value: value, expected: "guide or lab")
-        }
-        return kind
-    }
-
-    /// `--bare LANG`: only `swift` makes bare fences cells; any other language leaves them alone.
-    static func bareLanguage(_ value: String?) throws(UsageError) -> String? {
-        guard let value else { return nil }
-        guard LabSettings.isLanguageName(value) else {
-            throw .badValue(option: "--bare", value: value, expected: "a language name, such as swift")
-        }
-        return value
     }
 }
