@@ -19,7 +19,7 @@ struct HTMLCommand: Command {
         let parsed = try Self.spec.parse(arguments)
         guard let directory = parsed.value("--output") else { throw .missingArgument("-o DIR (the folder for the pages)") }
         self.directory = directory
-        run = try RunOptions.configuration(RunOptions.remainder(arguments, without: Self.owned))
+        run = try RunOptions.configuration(parsed)
     }
 
     func execute() -> Int32 {

@@ -44,7 +44,12 @@ enum RunOptions {
 
     /// The run `arguments` ask for; their values checked, with the messages `help run` promises.
     static func configuration(_ arguments: [String]) throws(UsageError) -> RunConfiguration {
-        let parsed = try spec.parse(arguments)
+        try configuration(spec.parse(arguments))
+    }
+
+    /// The run that `parsed` asks for, read by `run`'s parser or by that of `watch` or `html`,
+    /// which declare some of run's options (the rest are then simply absent) beside their own.
+    static func configuration(_ parsed: ParsedArguments) throws(UsageError) -> RunConfiguration {
         guard !parsed.positionals.isEmpty else { throw .missingArgument("lab path (a .md file or a folder of labs)") }
         var run = RunConfiguration(paths: parsed.positionals)
         run.update = parsed.has("--update")
@@ -64,25 +69,5 @@ enum RunOptions {
         run.repeats = try parsed.value("--repeat", as: .repeats) ?? run.repeats
         run.shard = try parsed.value("--shard", as: .shard)
         return run
-    }
-
-    /// `arguments` without the options `owned` declares and their values (all words after `--`
-    /// kept): what is left is `run`'s command line, for `watch` and `html`, which add options to it.
-    static func remainder(_ arguments: [String], without owned: [OptionDeclaration]) -> [String] {
-        let valued = Set(owned.filter { $0.value != nil }.flatMap { [$0.name] + $0.aliases })
-        var rest: [String] = []
-        var index = 0
-        while index < arguments.count {
-            let word = arguments[index]
-            if word == "--" { return rest + arguments[index...] }
-            if valued.contains(word) {
-                index += 2
-                continue
-            }
-            let name = String(word.prefix { $0 != "=" })
-            if !(word.hasPrefix("--") && word.contains("=") && valued.contains(name)) { rest.append(word) }
-            index += 1
-        }
-        return rest
     }
 }

@@ -33,8 +33,8 @@ struct WatchOptions: Sendable {
     init(arguments: [String]) throws(UsageError) {
         let arguments = Self.givingServeItsPort(arguments)
         let parsed = try Self.spec.parse(arguments)
-        // The rest are run's options: its parser checks their values, with the same messages.
-        run = try RunOptions.configuration(RunOptions.remainder(arguments, without: Self.owned))
+        // The rest are run's options, their values checked with the same messages.
+        run = try RunOptions.configuration(parsed)
         port = try parsed.value("--serve", as: .port)
         if let host = parsed.value("--host") {
             guard port != nil else { throw .badValue(option: "--host", value: host, expected: "--serve with it") }
