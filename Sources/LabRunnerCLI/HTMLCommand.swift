@@ -8,15 +8,18 @@ struct HTMLCommand: Command {
     static let declarations = [
         OptionDeclaration(name: "--output", aliases: ["-o"], value: "DIR",
                           help: "The folder to write the pages and index.html into (created if missing)"),
+        OptionDeclaration(name: "--ipynb", help: "Also write each lab as a Jupyter notebook beside its page (lab.ipynb)"),
     ] + RunOptions.declarations.filter { $0.name != "--update" }
 
     let run: RunOptions
     let directory: String
+    let notebooks: Bool
 
     init(arguments: [String]) throws(UsageError) {
         let parsed = try Self.spec.parse(arguments)
         guard let directory = parsed.value("--output") else { throw .missingArgument("-o DIR (the folder for the pages)") }
         self.directory = directory
+        notebooks = parsed.has("--ipynb")
         // What is left is `run`'s command line: -o and its value taken out (after `--` all are paths).
         var rest: [String] = []
         var index = 0
@@ -24,7 +27,7 @@ struct HTMLCommand: Command {
             let word = arguments[index]
             if word == "--" { rest += arguments[index...]; break }
             if word == "-o" || word == "--output" { index += 2; continue }
-            if !word.hasPrefix("--output=") { rest.append(word) }
+            if !word.hasPrefix("--output=") && word != "--ipynb" { rest.append(word) }
             index += 1
         }
         run = try RunOptions(arguments: rest)
@@ -33,9 +36,9 @@ struct HTMLCommand: Command {
     func execute() -> Int32 {
         var command = RunCommand(options: run)
         // Named from every lab before the run (shards of one site agree), checked before anything runs.
-        var site = SiteWriter(directory: directory, labs: [], verbose: run.verbose)
+        var site = SiteWriter(directory: directory, labs: [], verbose: run.verbose, notebooks: notebooks)
         command.checkSite = { labs in
-            site = SiteWriter(directory: directory, labs: labs, verbose: run.verbose)
+            site = SiteWriter(directory: directory, labs: labs, verbose: run.verbose, notebooks: notebooks)
             return site.problem()
         }
         command.writeSite = { report in site.write(report) }

@@ -10,9 +10,12 @@ struct SiteWriter {
     /// Each lab's page, relative to the folder.
     let pages: [String: String]
     let labs: [String]
+    /// `--ipynb`: each lab's notebook too, beside its page.
+    let notebooks: Bool
 
-    init(directory: String, labs: [String], verbose: Bool) {
+    init(directory: String, labs: [String], verbose: Bool, notebooks: Bool = false) {
         self.directory = directory
+        self.notebooks = notebooks
         self.verbose = verbose
         self.labs = labs
         // An absolute path inside the working directory counts from there, so
@@ -31,6 +34,7 @@ struct SiteWriter {
     func problem() -> String? {
         let outputs = labs.compactMap { lab in pages[lab].map { (what: "the page of \(lab)", page: $0) } }
             + [(what: "index.html", page: "index.html")]
+            + (notebooks ? labs.compactMap { lab in pages[lab].map { (what: "the notebook of \(lab)", page: NotebookSite.notebookPath(forPage: $0)) } } : [])
         for (what, page) in outputs {
             let file = path(page)
             if let input = OutputPaths.input(at: file, among: labs) {
@@ -46,8 +50,10 @@ struct SiteWriter {
         return nil
     }
 
-    /// Whether the file at `path` begins as the pages labrunner writes do (its generator tag in the head).
+    /// Whether the file at `path` begins as the pages labrunner writes do (its generator tag in the
+    /// head), or is a notebook labrunner wrote (`JupyterNotebook.isNotebook`).
     private static func isPage(_ path: String) -> Bool {
+        if path.hasSuffix(".ipynb") { return JupyterNotebook.isNotebook(FileManager.default.contents(atPath: path).map { [UInt8]($0) } ?? []) }
         guard let handle = FileHandle(forReadingAtPath: path) else { return false }
         defer { try? handle.close() }
         let head = String(decoding: (try? handle.read(upToCount: 2048)) ?? Data(), as: UTF8.self)
@@ -66,6 +72,9 @@ struct SiteWriter {
                 let page = root.appendingPathComponent(pagePath)
                 try write(Data(html.utf8), to: page)
                 copyImages(NotebookSite.relativeImages(in: html), from: file.path, besidePage: page)
+                if notebooks, let notebook = JupyterNotebook(file: file) {
+                    try write(Data(notebook.json().utf8), to: root.appendingPathComponent(NotebookSite.notebookPath(forPage: pagePath)))
+                }
             }
             try write(Data(NotebookIndex.html(report, pagePath: pageOf).utf8), to: root.appendingPathComponent("index.html"))
         } catch let error as AtomicFile.WriteError {
