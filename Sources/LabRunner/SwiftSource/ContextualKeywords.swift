@@ -19,7 +19,9 @@ package enum ContextualKeywords {
                 continue
             }
             if token.kind == .keyword, text == "precedencegroup" { groupDepth = depth }
-            guard token.kind == .identifier else { continue }
+            // Only a word of the table, or one a modifier can take, needs its neighbours read.
+            guard token.kind == .identifier,
+                  SwiftKeywords.contextualKeywords[text] != nil || SwiftKeywords.modifierArguments.contains(text) else { continue }
             let neighbours = Neighbours(tokens: tokens, code: code, position: position, bytes: bytes)
             if neighbours.isModifierArgument || isKeyword(text, neighbours, inPrecedenceGroup: groupDepth.map { depth > $0 } ?? false) {
                 result.insert(index)
