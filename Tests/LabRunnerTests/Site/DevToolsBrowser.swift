@@ -69,8 +69,12 @@ final class DevToolsBrowser: @unchecked Sendable {
         return dom
     }
 
-    /// The body of an HTTP request to the DevTools endpoint (read by its length: the server may keep the connection).
-    private func request(_ method: String, _ path: String) throws -> String {
+    private func request(_ method: String, _ path: String) throws -> String { try Self.request(method, path, port: port) }
+
+    /// The body of an HTTP request to the DevTools endpoint at `port`, read by its length:
+    /// Chromium keeps the connection open (even when asked to close it), so reading to the end
+    /// would wait for the socket's hang guard.
+    static func request(_ method: String, _ path: String, port: UInt16) throws -> String {
         guard let client = LoopbackClient(port: port) else { throw Failure.message("DevTools endpoint refused") }
         client.send("\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n\r\n")
         let head = client.read(until: "\r\n\r\n")

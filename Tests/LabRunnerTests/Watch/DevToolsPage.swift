@@ -32,7 +32,7 @@ final class DevToolsPage {
         var target: String?
         if let port {
             _ = waitUntil(timeout: 30) {
-                let list = LoopbackClient.get("/json/list", port: port, host: "127.0.0.1:\(port)")
+                let list = (try? DevToolsBrowser.request("GET", "/json/list", port: port)) ?? ""
                 target = list.components(separatedBy: "\"webSocketDebuggerUrl\": \"ws://127.0.0.1:\(port)").dropFirst().first?
                     .split(separator: "\"").first.map(String.init)
                 return target != nil
