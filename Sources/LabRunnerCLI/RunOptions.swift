@@ -96,6 +96,7 @@ enum RunOptions {
     /// kept): what is left is `run`'s command line, for `watch` and `html`, which add options to it.
     static func remainder(_ arguments: [String], without owned: [OptionDeclaration]) -> [String] {
         let valued = Set(owned.filter { $0.value != nil }.flatMap { [$0.name] + $0.aliases })
+        let flags = Set(owned.filter { $0.value == nil }.flatMap { [$0.name] + $0.aliases })
         var rest: [String] = []
         var index = 0
         while index < arguments.count {
@@ -103,6 +104,10 @@ enum RunOptions {
             if word == "--" { return rest + arguments[index...] }
             if valued.contains(word) {
                 index += 2
+                continue
+            }
+            if flags.contains(word) {
+                index += 1
                 continue
             }
             let name = String(word.prefix { $0 != "=" })
