@@ -11,6 +11,8 @@ struct HTMLCommandTests {
         #expect(command.run.jobs == 2)
         #expect(command.run.scenarios == ["mock"])
         #expect(!command.run.update)
+        #expect(!command.notebooks)
+        #expect(try HTMLCommand(arguments: ["a.md", "--ipynb", "-o", "site"]).notebooks)
     }
 
     @Test(arguments: [
