@@ -17,7 +17,7 @@ package enum ExerciseVerdict: Sendable, Equatable {
     static func judge(_ lab: Lab, verdicts: [ScenarioVerdict], appleAvailable: Bool) -> [ExerciseVerdict] {
         var stoppedBy: String? = nil
         return lab.exercises.map { exercise in
-            let cells = lab.cells(of: exercise).filter { !$0.isSkipped && $0.role == .program && (appleAvailable || !$0.needsApple) }
+            let cells = lab.checkedCells(of: exercise, appleAvailable: appleAvailable)
             var met = true, ran = true
             var stoppedAt: Int? = nil
             var flaky: [FlakyCheck] = []
@@ -54,10 +54,13 @@ package struct FlakyCheck: Sendable, Equatable {
 /// program (built with `-D SOLUTION`); this is its stub's build.
 package struct ExerciseStubCheck: Sendable {
     package enum StubResult: Sendable {
-        /// The stub fails at least one of the exercise's outputs: the exercise checks something.
+        /// The stub fails every check of the exercise: it checks something, and a blank answer earns nothing.
         case stubFails
         /// The stub meets every output of the exercise: it checks nothing.
         case stubPasses
+        /// The stub fails the exercise but passes these of its checks: a blank answer would
+        /// earn their points, so the lab must be changed (a stub that passes no check).
+        case stubEarns([ExerciseCheck])
         /// The stub does not compile, so the students' copy would not either.
         case stubDoesNotCompile(errors: [Diagnostic])
         /// The stub's build or run could not be judged (tool failure, missing module).

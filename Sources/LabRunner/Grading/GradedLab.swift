@@ -50,9 +50,14 @@ enum GradedLab {
             let keyVisible = key.cells(of: key.exercises[exercise]).filter { !$0.isHidden && !$0.isSkipped && $0.role == .program }
             let theirs = givenCells.filter { submission.exercise(containing: $0)?.id == id }
             for (position, given) in theirs.enumerated() {
-                // A cell the key has no place for (another exercise's, whose marker is gone) earns nothing.
-                add(given, outputs: position < keyVisible.count ? joint.expected(keyVisible[position].outputs, at: given) : given.outputs,
-                    exercise: exercise)
+                // A cell the key has no place for (another exercise's, whose marker is gone, or one
+                // the student added) earns nothing: it is no check of the exercise, or a student
+                // could add cells with matching blocks of their own and outnumber the key's checks.
+                guard position < keyVisible.count else {
+                    add(given, outputs: given.outputs, exercise: nil)
+                    continue
+                }
+                add(given, outputs: joint.expected(keyVisible[position].outputs, at: given), exercise: exercise)
             }
             // Hidden checks of an exercise the submission lost would only test cells that are not there.
             for hidden in key.cells(of: key.exercises[exercise]) where hidden.isHidden && bounds.missingExercises[id] == nil {

@@ -1,5 +1,6 @@
 /// Checking an instructor's exercises both ways: the key (the lab's program, `-D SOLUTION`) must
-/// pass, and each exercise's stub must fail at least one of the exercise's outputs.
+/// pass, and each exercise's stub must fail every one of the exercise's checks (a check it passed
+/// would give a blank answer points).
 extension DocumentPipeline {
     /// One more build per exercise: the key with that exercise's solutions switched off, cached like any program.
     func checkStubs(of lab: Lab) -> [ExerciseStubCheck] {
@@ -11,7 +12,9 @@ extension DocumentPipeline {
             switch outcome.status {
             case .ran(let verdicts):
                 let verdict = ExerciseVerdict.judge(outcome.lab, verdicts: verdicts, appleAvailable: appleAvailable)[index]
-                result = verdict.isDone ? .stubPasses : .stubFails
+                let passed = ExerciseVerdict.checks(outcome.lab, verdicts: verdicts, appleAvailable: appleAvailable)[index]
+                    .filter(\.passed)
+                result = verdict.isDone ? .stubPasses : passed.isEmpty ? .stubFails : .stubEarns(passed)
             case .compileFailed(let errors, _):
                 result = .stubDoesNotCompile(errors: errors)
             case .toolFailed(.build(let error)):

@@ -1,10 +1,14 @@
 /// One exercise of one submission, graded.
 package struct ExerciseGrade: Sendable, Equatable {
     package let id: String
-    package var earned: Int
+    /// The points of the checks passed (`CheckPoints`): a share of `outOf`, not always whole.
+    package var earned: Double
     package let outOf: Int
+    /// Every check of the exercise (its cells, hidden ones included, per scenario), passed or not.
+    package var checks: [ExerciseCheck] = []
     /// Checks that printed differently between repeated runs (`grade --repeat`): the exercise
-    /// scores 0 however many runs matched, and the instructor is told which checks.
+    /// scores 0 however many runs or other checks matched (a racy answer passes its other checks
+    /// by the same luck), and the instructor is told which checks.
     package var flaky: [FlakyCheck] = []
     /// Why the exercise was not graded (its markers are gone from the submission), if so.
     package var missing: String? = nil
@@ -43,9 +47,22 @@ extension DocumentPipeline {
         for index in points.indices { points[index].missing = graded.submission?.missingExercises[points[index].id] }
         if case .ran(let verdicts) = outcome.status {
             let judged = ExerciseVerdict.judge(graded, verdicts: verdicts, appleAvailable: appleAvailable)
+            let checks = ExerciseVerdict.checks(graded, verdicts: verdicts, appleAvailable: appleAvailable)
             for (index, verdict) in judged.enumerated() {
-                if verdict.isDone { points[index].earned = points[index].outOf }
-                if case .flaky(let checks) = verdict { points[index].flaky = checks }
+                points[index].checks = checks[index]
+                if case .flaky(let unsteady) = verdict {
+                    points[index].flaky = unsteady
+                    continue
+                }
+                // The key's checks, every one: a cell the submission deleted is a check it failed,
+                // or deleting cells would raise the share of the rest.
+                let keyChecks = key.checkedCells(of: key.exercises[index], appleAvailable: appleAvailable).count * verdicts.count
+                let lacking = max(0, keyChecks - checks[index].count)
+                points[index].checks += (0..<lacking).map {
+                    ExerciseCheck(cellIndex: -1, scenario: verdicts[$0 % verdicts.count].scenario, passed: false)
+                }
+                let passed = points[index].checks.filter(\.passed).count
+                points[index].earned = CheckPoints.earned(points: points[index].outOf, passed: passed, of: points[index].checks.count)
             }
         }
         return GradeOutcome(student: student, file: FileOutcome(path: submissionPath, content: .lab(graded, parts: [outcome])),

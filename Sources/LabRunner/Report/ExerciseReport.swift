@@ -2,10 +2,13 @@
 /// something; for a student's copy, done or not yet (with the hint).
 package struct ExerciseReport: Sendable, Equatable {
     package enum Status: Sendable, Equatable {
-        /// Instructor's lab: the stub fails at least one output, as it should.
+        /// Instructor's lab: the stub fails every check, as it should.
         case stubFails
         /// Instructor's lab: the stub already passes; the exercise checks nothing (a failure).
         case stubPasses
+        /// Instructor's lab: the stub fails the exercise but passes these checks (`the cell at
+        /// line 12 in scenario empty`): a blank answer would earn their points (a failure).
+        case stubEarns([String])
         /// Instructor's lab: the stub does not compile (a failure: the students' copy would not).
         case stubDoesNotCompile(errors: Int)
         /// Instructor's lab: the stub could not be checked (the key failed, or a tool failure).
@@ -36,7 +39,7 @@ package struct ExerciseReport: Sendable, Equatable {
 
     package var isFailure: Bool {
         switch status {
-        case .stubPasses, .stubDoesNotCompile: true
+        case .stubPasses, .stubEarns, .stubDoesNotCompile: true
         default: false
         }
     }
@@ -44,8 +47,11 @@ package struct ExerciseReport: Sendable, Equatable {
     /// The words reports use: `done`, `not yet`, `the stub already passes its outputs; it checks nothing`.
     package var message: String {
         switch status {
-        case .stubFails: "checked: the solution passes and the stub fails its outputs"
+        case .stubFails: "checked: the solution passes and the stub fails every check"
         case .stubPasses: "the stub already passes its outputs; it checks nothing"
+        case .stubEarns(let checks):
+            "the stub already passes \(checks.count) of its checks (\(checks.joined(separator: "; "))): "
+                + "a blank answer would earn their points; make the stub fail every check"
         case .stubDoesNotCompile(let errors): "the stub does not compile (\(errors) error\(errors == 1 ? "" : "s")), so the students' copy would not"
         case .notChecked(let why): "stub not checked: \(why)"
         case .done: "done"
@@ -61,6 +67,7 @@ package struct ExerciseReport: Sendable, Equatable {
         switch status {
         case .stubFails: "checked"
         case .stubPasses: "stub-passes"
+        case .stubEarns: "stub-earns"
         case .stubDoesNotCompile: "stub-does-not-compile"
         case .notChecked: "not-checked"
         case .done: "done"
@@ -86,6 +93,7 @@ extension ExerciseReport {
                 switch check.result {
                 case .stubFails: return .stubFails
                 case .stubPasses: return .stubPasses
+                case .stubEarns(let checks): return .stubEarns(checks.map { lab.checkName($0.place) })
                 case .stubDoesNotCompile(let errors): return .stubDoesNotCompile(errors: errors.filter { $0.severity == .error }.count)
                 case .notChecked(let why): return .notChecked(why)
                 }

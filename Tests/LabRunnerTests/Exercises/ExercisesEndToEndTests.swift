@@ -14,6 +14,15 @@ struct ExercisesEndToEndTests {
         #expect(result.stdout.contains("stub-passes.md:4: error: exercise 'lazy-stub': the stub already passes its outputs; it checks nothing"))
     }
 
+    /// A stub that passes one check (an empty list counts 0 in `empty`) would give a blank answer
+    /// that check's points: the key's run fails, naming the check.
+    @Test func aStubThatPassesOneCheckFailsTheRun() throws {
+        let result = try LabRunnerCLI.run(["run", "stub-earns.md"], in: Self.folder)
+        #expect(result.status == 1, "\(result.stdout)")
+        #expect(result.stdout.contains("stub-earns.md:4: error: exercise 'count-names': the stub already passes 1 of its checks "
+                                       + "(the cell at line 5 in scenario empty): a blank answer would earn their points"), "\(result.stdout)")
+    }
+
     @Test func theKeyPassesAndItsStudentCopyFailsEveryExercise() throws {
         let key = try LabRunnerCLI.run(["run", "key.md"], in: Self.folder)
         #expect(key.status == 0, "\(key.stdout)")

@@ -3,7 +3,7 @@ import Testing
 @testable import LabRunner
 
 /// Grading a student cannot win by luck (Fixtures/exercises/wrong): every exercise of `Labs/`
-/// against at least two plausible wrong answers, each scoring 0 in every one of 10 runs; feedback
+/// against at least two plausible wrong answers, each failing a check in every one of 10 runs; feedback
 /// that names a failing hidden check but never shows its code or expected output, and cites only
 /// the submission's own lines; a flaky check scored 0 and named; a damaged marker costing only
 /// its exercise. One `grade --repeat 10` per lab: each submission is compiled once and run 10 times.
@@ -52,8 +52,12 @@ struct GradingTrustEndToEndTests {
         #expect(graded.keys.sorted() == answers.map { String($0.dropLast(3)) })
         for (student, exercises) in graded {
             for exercise in exercises {
-                // 0, and not because the runs differed: wrong the same way in all 10 runs.
-                #expect(exercise["points"] as? Int == 0, "\(student): \(exercise)")
+                // Short of full points, and not because the runs differed: the checks it fails, it
+                // fails the same way in all 10 runs (a failed check scores 0).
+                let points = try #require(exercise["points"] as? Double), outOf = try #require(exercise["outOf"] as? Double)
+                #expect(points < outOf, "\(student): \(exercise)")
+                let checks = try #require(exercise["checks"] as? [[String: Any]])
+                #expect(checks.contains { $0["passed"] as? Bool == false }, "\(student): \(exercise)")
                 #expect((exercise["flaky"] as? [String])?.isEmpty == true, "\(student): \(exercise)")
             }
         }
