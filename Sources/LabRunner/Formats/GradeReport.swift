@@ -22,6 +22,7 @@ package struct GradeReport: Sendable {
         /// (`flaky: …`, `not graded: …`); "" when nothing.
         package var notes: [String] {
             zip(points, flaky).map { exercise, checks in
+                if exercise.manual { return "written: awaiting the instructor" }
                 if let missing = exercise.missing { return "not graded: \(missing)" }
                 return checks.isEmpty ? "" : "flaky: " + checks.joined(separator: "; ")
             }
@@ -69,6 +70,7 @@ package struct GradeReport: Sendable {
         struct Check: Encodable { let check: String; let passed: Bool }
         struct Exercise: Encodable {
             let id: String; let points: Double; let outOf: Int; let flaky: [String]; let note: String; let checks: [Check]
+            let manual: Bool
         }
         struct Student: Encodable {
             let student: String, path: String, points: Double, outOf: Int, compiled: Bool
@@ -84,7 +86,8 @@ package struct GradeReport: Sendable {
                                let exercise = entry.points[index]
                                return Exercise(id: exercise.id, points: exercise.earned, outOf: exercise.outOf,
                                                flaky: entry.flaky[index], note: entry.notes[index],
-                                               checks: entry.checks[index].map { Check(check: $0.name, passed: $0.passed) })
+                                               checks: entry.checks[index].map { Check(check: $0.name, passed: $0.passed) },
+                                               manual: exercise.manual)
                            })
         }
         return try JSONText.encode(Document(students: students), what: "the grades") + "\n"
@@ -92,8 +95,10 @@ package struct GradeReport: Sendable {
 
     /// `alice  3 of 3 points  (double 2/2, greet 1/1)`.
     package func summary(_ entry: Entry) -> String {
-        let parts = entry.points.map { "\($0.id) \(PointsText.format($0.earned))/\($0.outOf)" }.joined(separator: ", ")
+        let parts = entry.points.map { "\($0.id) \($0.manual ? "?" : PointsText.format($0.earned))/\($0.outOf)" }.joined(separator: ", ")
         var line = "\(entry.student)  \(PointsText.format(entry.earned)) of \(entry.outOf) point\(entry.outOf == 1 ? "" : "s")  (\(parts))"
+        let written = entry.points.filter(\.manual).reduce(0) { $0 + $1.outOf }
+        if written > 0 { line += "  \(written) point\(written == 1 ? "" : "s") of written exercises await the instructor" }
         if case .lab(_, let parts, _) = entry.file.content, case .compileFailed = parts.first?.result { line += "  did not compile" }
         if case .invalid = entry.file.content { line += "  not a valid lab" }
         if case .unreadable = entry.file.content { line += "  unreadable" }
@@ -105,6 +110,7 @@ package struct GradeReport: Sendable {
     /// `  pass  the cell at line 12 in scenario mock`; a hidden check by number and scenario only.
     package func checkLines(_ entry: Entry) -> [String] {
         zip(entry.points, entry.checks).flatMap { exercise, checks in
+            if exercise.manual { return ["\(exercise.id)  written: awaiting the instructor (\(exercise.outOf) points)"] }
             let passed = checks.filter(\.passed).count
             return ["\(exercise.id)  \(PointsText.format(exercise.earned)) of \(exercise.outOf) point\(exercise.outOf == 1 ? "" : "s"), "
                     + "\(passed) of \(checks.count) check\(checks.count == 1 ? "" : "s") passed"]

@@ -12,9 +12,15 @@ package struct ExerciseCheck: Sendable, Equatable {
 }
 
 extension Lab {
-    /// The cells of an exercise that are checks: program cells that run here, not skipped.
+    /// The cells of an exercise that are checks: program cells that run here, not skipped, not scratch.
     func checkedCells(of exercise: Exercise, appleAvailable: Bool) -> [Cell] {
-        cells(of: exercise).filter { !$0.isSkipped && $0.role == .program && (appleAvailable || !$0.needsApple) }
+        cells(of: exercise).filter { !$0.isSkipped && $0.role == .program && (appleAvailable || !$0.needsApple) && !isScratch($0) }
+    }
+
+    /// True when the exercise has cells of the student's own (not only the key's hidden checks):
+    /// without them, nothing of it was answered.
+    func hasOwnCells(_ exercise: Exercise) -> Bool {
+        cells(of: exercise).contains { !$0.isSkipped && $0.role == .program && !$0.isHidden }
     }
 }
 
@@ -24,7 +30,7 @@ extension ExerciseVerdict {
     static func checks(_ lab: Lab, verdicts: [ScenarioVerdict], appleAvailable: Bool) -> [[ExerciseCheck]] {
         lab.exercises.map { exercise in
             let cells = lab.checkedCells(of: exercise, appleAvailable: appleAvailable)
-            let hasOwnCells = cells.contains { !$0.isHidden }
+            let hasOwnCells = lab.hasOwnCells(exercise)
             return verdicts.flatMap { verdict in
                 let failing = Set(verdict.mismatches.map(\.cell.index))
                 let unsteady = Set(verdict.flakiness?.cells.map(\.cell.index) ?? [])

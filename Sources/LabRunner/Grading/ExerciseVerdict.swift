@@ -10,6 +10,8 @@ package enum ExerciseVerdict: Sendable, Equatable {
     /// Its cells printed differently between repeated runs (`--repeat`): whatever one run
     /// matched, the exercise is not done, since a grade must not depend on the scheduler.
     case flaky([FlakyCheck])
+    /// A written exercise: the instructor grades it, the run says nothing about it.
+    case manual
 
     var isDone: Bool { self == .done }
 
@@ -17,6 +19,7 @@ package enum ExerciseVerdict: Sendable, Equatable {
     static func judge(_ lab: Lab, verdicts: [ScenarioVerdict], appleAvailable: Bool) -> [ExerciseVerdict] {
         var stoppedBy: String? = nil
         return lab.exercises.map { exercise in
+            if exercise.isManual { return .manual }
             let cells = lab.checkedCells(of: exercise, appleAvailable: appleAvailable)
             var met = true, ran = true
             var stoppedAt: Int? = nil
@@ -35,7 +38,7 @@ package enum ExerciseVerdict: Sendable, Equatable {
             if !flaky.isEmpty { return .flaky(flaky) }
             // Nothing ran, or the exercise lost its cells (a submission deleted them): not done.
             // Hidden checks alone do not make an exercise: a submission must have its own cells.
-            if !cells.contains(where: { !$0.isHidden }) || verdicts.isEmpty { met = false }
+            if !lab.hasOwnCells(exercise) || verdicts.isEmpty { met = false }
             if met { return .done }
             if !ran, stoppedAt == nil, let stoppedBy { return .followsFrom(exercise: stoppedBy) }
             if stoppedAt != nil, stoppedBy == nil { stoppedBy = exercise.id }

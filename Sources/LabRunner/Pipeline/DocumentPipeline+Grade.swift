@@ -12,6 +12,8 @@ package struct ExerciseGrade: Sendable, Equatable {
     package var flaky: [FlakyCheck] = []
     /// Why the exercise was not graded (its markers are gone from the submission), if so.
     package var missing: String? = nil
+    /// A written exercise: its points are the instructor's to give (0 until then).
+    package var manual = false
 }
 
 /// One submission's grade: points per exercise of the key, and the run they come from.
@@ -30,7 +32,7 @@ extension DocumentPipeline {
     /// Runs `submissionPath` against the key: the submission's code with the key's outputs and
     /// hidden checks, `repeats` times per scenario.
     package func grade(key: Lab, submissionPath: String, student: String) -> GradeOutcome {
-        var points = key.exercises.map { ExerciseGrade(id: $0.id, earned: 0, outOf: $0.points) }
+        var points = key.exercises.map { ExerciseGrade(id: $0.id, earned: 0, outOf: $0.points, manual: $0.isManual) }
         let bytes: [UInt8]
         do { bytes = try DocumentFile.read(submissionPath) } catch {
             return GradeOutcome(student: student, file: FileOutcome(path: submissionPath, content: .unreadable(error)), points: points)
@@ -44,11 +46,13 @@ extension DocumentPipeline {
         let graded = GradedLab.assemble(key: key, submission: parsed.lab, damage: damage)
         var outcome = run(graded)
         outcome.part = .program
-        for index in points.indices { points[index].missing = graded.submission?.missingExercises[points[index].id] }
+        for index in points.indices where !points[index].manual {
+            points[index].missing = graded.submission?.missingExercises[points[index].id]
+        }
         if case .ran(let verdicts) = outcome.status {
             let judged = ExerciseVerdict.judge(graded, verdicts: verdicts, appleAvailable: appleAvailable)
             let checks = ExerciseVerdict.checks(graded, verdicts: verdicts, appleAvailable: appleAvailable)
-            for (index, verdict) in judged.enumerated() {
+            for (index, verdict) in judged.enumerated() where verdict != .manual {
                 points[index].checks = checks[index]
                 if case .flaky(let unsteady) = verdict {
                     points[index].flaky = unsteady

@@ -24,6 +24,8 @@ package struct ExerciseReport: Sendable, Equatable {
         case flaky([String])
         /// Graded submission: the exercise's markers are gone from the file, so it was not graded.
         case missing(String)
+        /// A written exercise: graded by the instructor, not by the run.
+        case awaitingInstructor
     }
 
     package let id: String
@@ -59,6 +61,7 @@ package struct ExerciseReport: Sendable, Equatable {
         case .followsFrom(let id): "not yet (did not run: follows from exercise '\(id)', which stopped the program)"
         case .flaky(let checks): "not yet (flaky: printed differently between runs: \(checks.joined(separator: "; ")))"
         case .missing(let why): "not yet (not graded: \(why))"
+        case .awaitingInstructor: "written: graded by the instructor"
         }
     }
 
@@ -75,6 +78,7 @@ package struct ExerciseReport: Sendable, Equatable {
         case .followsFrom: "follows-from"
         case .flaky: "flaky"
         case .missing: "missing"
+        case .awaitingInstructor: "manual"
         }
     }
 }
@@ -87,6 +91,7 @@ extension ExerciseReport {
         let statuses: [Status]
         if lab.hasSolutions {
             statuses = lab.exercises.map { exercise in
+                if exercise.isManual { return .awaitingInstructor }
                 guard let check = outcome.exerciseChecks.first(where: { $0.exerciseID == exercise.id }) else {
                     return .notChecked("the key (built with -D SOLUTION) did not run")
                 }
@@ -105,10 +110,11 @@ extension ExerciseReport {
                 case .notYet(let line): .notYet(stoppedAt: line)
                 case .followsFrom(let id): .followsFrom(id)
                 case .flaky(let checks): .flaky(checks.map { lab.checkName($0) })
+                case .manual: .awaitingInstructor
                 }
             }
         } else {
-            statuses = lab.exercises.map { _ in .notYet(stoppedAt: nil) }
+            statuses = lab.exercises.map { $0.isManual ? .awaitingInstructor : .notYet(stoppedAt: nil) }
         }
         var reports = zip(lab.exercises, statuses).map { exercise, status in
             ExerciseReport(id: exercise.id, title: exercise.title, points: exercise.points, line: exercise.line,
@@ -119,7 +125,9 @@ extension ExerciseReport {
         let failing = Set(verdicts.flatMap { $0.mismatches.map(\.cell.index) })
         let inExercises = Set(lab.exercises.flatMap(\.cellIndices))
         for cell in lab.cells where failing.contains(cell.index) && !inExercises.contains(cell.index) {
-            if let owner = reports.indices.last(where: { reports[$0].line < cell.line && reports[$0].status != .done }) {
+            if let owner = reports.indices.last(where: {
+                reports[$0].line < cell.line && reports[$0].status != .done && reports[$0].status != .awaitingInstructor
+            }) {
                 reports[owner].followingFailures.append(cell.line)
             }
         }

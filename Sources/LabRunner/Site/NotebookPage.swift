@@ -89,7 +89,7 @@ package struct NotebookPage: Sendable {
             let verdict = switch exercise.status {
             case .done, .stubFails: "pass"
             case .notYet, .followsFrom, .flaky, .missing, .stubPasses, .stubEarns, .stubDoesNotCompile: "fail"
-            case .notChecked: "skipped"
+            case .notChecked, .awaitingInstructor: "skipped"
             }
             let name = exercise.title.map { "\($0) (\(exercise.id))" } ?? exercise.id
             var item = "<li class=\"exercise \(verdict)\" id=\"exercise-\(HTMLEscaping.anchor(exercise.id))\">"
