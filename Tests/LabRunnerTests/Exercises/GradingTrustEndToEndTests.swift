@@ -11,7 +11,8 @@ struct GradingTrustEndToEndTests {
     static let wrong = LabRunnerCLI.fixtures + "/exercises/wrong"
     static let labs = URL(fileURLWithPath: LabRunnerCLI.fixtures).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Labs").path
-    static let labsWithExercises = ["lab02-state-machine", "lab04-task-groups", "lab05-decoding"]
+    static let labsWithExercises = ["lab01", "lab02-state-machine", "lab03-streams", "lab04-task-groups", "lab05-decoding",
+                                    "lab06-dependency-injection", "lab07-reducers", "lab08-viper", "lab09-concurrency"]
 
     /// `{students: [{student, exercises: [{id, points, …}]}]}` as the grader wrote it.
     static func exercises(in json: String) throws -> [String: [[String: Any]]] {
@@ -29,7 +30,11 @@ struct GradingTrustEndToEndTests {
         var withExercises: [String] = []
         for name in found {
             let lab = try LabParser.parse(bytes: Array(try Data(contentsOf: URL(fileURLWithPath: Self.labs + "/" + name))), path: name)
-            if !lab.exercises.isEmpty { withExercises.append(String(name.dropLast(3))) }
+            guard !lab.exercises.isEmpty else { continue }
+            withExercises.append(String(name.dropLast(3)))
+            // Every lab: at least two checked exercises, and its written ones.
+            #expect(lab.checkedExercises.count >= 2, "\(name)")
+            #expect(lab.exercises.contains { $0.isManual }, "\(name)")
         }
         #expect(withExercises == Self.labsWithExercises)
         for lab in withExercises {
@@ -51,15 +56,17 @@ struct GradingTrustEndToEndTests {
         let graded = try Self.exercises(in: try String(contentsOfFile: output + "/grades.json", encoding: .utf8))
         #expect(graded.keys.sorted() == answers.map { String($0.dropLast(3)) })
         for (student, exercises) in graded {
-            for exercise in exercises {
-                // Short of full points, and not because the runs differed: the checks it fails, it
-                // fails the same way in all 10 runs (a failed check scores 0).
+            // A wrong answer is short of full points on the exercise it answers (the others are
+            // stubs, or right), and not because the runs differed: the checks it fails, it fails
+            // the same way in all 10 runs (a failed check scores 0). Written exercises have no checks.
+            var short = 0
+            for exercise in exercises where exercise["manual"] as? Bool != true {
                 let points = try #require(exercise["points"] as? Double), outOf = try #require(exercise["outOf"] as? Double)
-                #expect(points < outOf, "\(student): \(exercise)")
                 let checks = try #require(exercise["checks"] as? [[String: Any]])
-                #expect(checks.contains { $0["passed"] as? Bool == false }, "\(student): \(exercise)")
+                if points < outOf, checks.contains(where: { $0["passed"] as? Bool == false }) { short += 1 }
                 #expect((exercise["flaky"] as? [String])?.isEmpty == true, "\(student): \(exercise)")
             }
+            #expect(short > 0, "\(student): \(exercises)")
         }
 
         let key = try LabParser.parse(bytes: Array(try Data(contentsOf: URL(fileURLWithPath: keyPath))), path: keyPath)
