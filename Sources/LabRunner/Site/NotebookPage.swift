@@ -96,12 +96,16 @@ package struct NotebookPage: Sendable {
                 + "<a class=\"where\" href=\"#L\(exercise.line)\">\(HTMLEscaping.text(file.path)):\(exercise.line)</a> "
                 + "<b>\(HTMLEscaping.text(name))</b>, \(exercise.points) point\(exercise.points == 1 ? "" : "s"): "
                 + "<span class=\"verdict\">\(HTMLEscaping.text(exercise.message))</span>"
-            if verdict == "fail", !exercise.hint.isEmpty {
-                item += "<p class=\"hint\">hint: \(HTMLEscaping.text(exercise.hint))</p>"
-            }
+            if verdict == "fail", !exercise.hint.isEmpty { item += Self.hint(exercise.hint) }
             return item + "</li>\n"
         }
         return "<section class=\"exercises\"><h2>Exercises</h2>\n<ul>\n" + items.joined() + "</ul></section>\n"
+    }
+
+    /// A hint, collapsed until the student opens it, its Markdown rendered (`code` as code).
+    static func hint(_ text: String) -> String {
+        var renderer = MarkdownHTML()
+        return "<details class=\"hint\"><summary>Hint</summary>\n" + renderer.render(text) + "</details>\n"
     }
 
     /// The document after its front matter, fences that are cells replaced by cells, output
@@ -118,6 +122,7 @@ package struct NotebookPage: Sendable {
                 || !results.diagnostics(in: line...(line + code.split(separator: "\n", omittingEmptySubsequences: false).count)).isEmpty
             if isCell { return NotebookCell(path: path, line: line, code: code, results: results).html() }
             let language = info.split(separator: " ").first.map(String.init) ?? ""
+            if language == "hint" { return NotebookPage.hint(code) }
             guard language == "swift" else { return nil }
             return "<pre class=\"code\"><code class=\"language-swift\">"
                 + SwiftHighlighter.lines(code).joined(separator: "\n") + "</code></pre>\n"
