@@ -15,6 +15,13 @@ package struct GradeReport: Sendable {
         /// Per exercise, in order: each check named as feedback may name it (a hidden check by
         /// its number and scenario only), with whether it passed.
         package let checks: [[(name: String, passed: Bool)]]
+        /// What the submission changed outside its exercises, against the handout.
+        package var locked: LockedContent? = nil
+        /// For the instructor: `locked content changed: 3 lines`, or "".
+        package var warning: String {
+            guard let locked, locked.count > 0 else { return "" }
+            return "locked content changed: \(locked.count) line\(locked.count == 1 ? "" : "s")"
+        }
         package var earned: Double { points.reduce(0) { $0 + $1.earned } }
         package var outOf: Int { points.reduce(0) { $0 + $1.outOf } }
 
@@ -46,19 +53,20 @@ package struct GradeReport: Sendable {
                 } ?? []
             }
             return Entry(student: outcome.student, file: FileReport(outcome.file, appleAvailable: appleAvailable),
-                         points: outcome.points, flaky: flaky, damage: outcome.damage, checks: checks)
+                         points: outcome.points, flaky: flaky, damage: outcome.damage, checks: checks, locked: outcome.locked)
         }
     }
 
-    /// `student,exercise,points,out of,note`, RFC 4180 quoting where needed, a name read as a
+    /// `student,exercise,points,out of,note,warning`, RFC 4180 quoting where needed, a name read as a
     /// formula neutralised; the note says why an exercise scored 0 apart from its outputs (a flaky
-    /// check, its markers gone).
+    /// check, its markers gone), the warning what the student changed outside the exercises.
     package var csv: String {
-        var lines = ["student,exercise,points,out of,note"]
+        var lines = ["student,exercise,points,out of,note,warning"]
         for entry in entries {
             for (exercise, note) in zip(entry.points, entry.notes) {
                 lines.append([entry.student, exercise.id].map(CSVField.encode).joined(separator: ",")
-                             + ",\(PointsText.format(exercise.earned)),\(exercise.outOf)," + CSVField.encode(note))
+                             + ",\(PointsText.format(exercise.earned)),\(exercise.outOf)," + CSVField.encode(note) + ","
+                             + CSVField.encode(entry.warning))
             }
         }
         return lines.joined(separator: "\r\n") + "\r\n"
@@ -103,6 +111,7 @@ package struct GradeReport: Sendable {
         if case .invalid = entry.file.content { line += "  not a valid lab" }
         if case .unreadable = entry.file.content { line += "  unreadable" }
         for (exercise, note) in zip(entry.points, entry.notes) where !note.isEmpty { line += "\n  \(exercise.id): \(note)" }
+        if !entry.warning.isEmpty { line += "\n  warning: \(entry.warning)" }
         return line
     }
 
@@ -121,6 +130,12 @@ package struct GradeReport: Sendable {
     /// The feedback file's text: the summary, the run as the terminal shows it, and the hints.
     package func feedback(_ entry: Entry) -> String {
         var lines = [summary(entry), ""] + checkLines(entry) + [""]
+        if let locked = entry.locked, locked.count > 0 {
+            // The handout's lines: no solution, no hidden check in them.
+            lines += ["Outside the exercises, your file differs from the handout (- handout, + yours); your instructor sees "
+                      + "these changes (expected outputs are always the instructor's):"]
+            lines += locked.changes.map { "  " + $0 } + [""]
+        }
         switch entry.file.content {
         case .unreadable(let error):
             lines.append(error.description)

@@ -26,12 +26,14 @@ package struct GradeOutcome: Sendable {
     /// Exercise markers of the submission that could not be read (each at its line): the
     /// exercises they delimited score 0, the rest of the file is graded.
     package var damage: [LabError] = []
+    /// What the submission changed outside its exercises, against the handout; nil without a handout or a valid lab.
+    package var locked: LockedContent? = nil
 }
 
 extension DocumentPipeline {
     /// Runs `submissionPath` against the key: the submission's code with the key's outputs and
     /// hidden checks, `repeats` times per scenario.
-    package func grade(key: Lab, submissionPath: String, student: String) -> GradeOutcome {
+    package func grade(key: Lab, submissionPath: String, student: String, handout: Lab? = nil) -> GradeOutcome {
         var points = key.exercises.map { ExerciseGrade(id: $0.id, earned: 0, outOf: $0.points, manual: $0.isManual) }
         let bytes: [UInt8]
         do { bytes = try DocumentFile.read(submissionPath) } catch {
@@ -70,6 +72,7 @@ extension DocumentPipeline {
             }
         }
         return GradeOutcome(student: student, file: FileOutcome(path: submissionPath, content: .lab(graded, parts: [outcome])),
-                            points: points, damage: parsed.damage)
+                            points: points, damage: parsed.damage,
+                            locked: handout.map { LockedContent.compare(handout: $0, submission: parsed.lab) })
     }
 }

@@ -52,13 +52,13 @@ struct ExercisesEndToEndTests {
         #expect(result.stdout.contains("submissions/carol.md:19:16: error: cannot convert value of type 'String' to expected argument type 'Int'"))
         let csv = try String(contentsOfFile: output + "/grades.csv", encoding: .utf8)
         #expect(csv == """
-            student,exercise,points,out of,note\r
-            alice,double,2,2,\r
-            alice,greet,1,1,\r
-            bob,double,0,2,\r
-            bob,greet,1,1,\r
-            carol,double,0,2,\r
-            carol,greet,0,1,\r
+            student,exercise,points,out of,note,warning\r
+            alice,double,2,2,,\r
+            alice,greet,1,1,,\r
+            bob,double,0,2,,\r
+            bob,greet,1,1,,\r
+            carol,double,0,2,,\r
+            carol,greet,0,1,,\r
 
             """)
         let json = try String(contentsOfFile: output + "/grades.json", encoding: .utf8)
