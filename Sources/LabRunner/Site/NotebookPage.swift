@@ -44,9 +44,9 @@ package struct NotebookPage: Sendable {
                     "<p class=\"\(note.verdict)\"><span class=\"verdict\">\(HTMLEscaping.text(note.text))</span></p>\n"
                 }.joined() + "</div>\n"
             }
-            return notes + exercises(parts.flatMap(\.exercises)) + "<main>\n" + prose(document, results) + "</main>\n"
+            return notes + exercises(parts.flatMap(\.exercises)) + prose(document, results)
         case .guide(let guide, let document):
-            return "<main>\n" + guideProse(document, guide) + "</main>\n"
+            return guideProse(document, guide)
         }
     }
 
@@ -79,11 +79,15 @@ package struct NotebookPage: Sendable {
         return render(document, with: &renderer)
     }
 
-    /// The document's blocks after its front matter, rendered.
+    /// The document's blocks after its front matter, rendered as the page's `main`, each heading
+    /// with its anchor, and the contents before it when there are enough headings to want them.
     private func render(_ document: [UInt8], with renderer: inout MarkdownHTML) -> String {
         let source = MarkdownSource(bytes: document)
         let skip = (try? FrontMatter.parse(source, path: file.path))?.lineCount ?? 0
-        return renderer.render(source, skippingLines: skip)
+        renderer.anchorsHeadings = true
+        renderer.reservedIDs = Set(file.parts.flatMap(\.exercises).map { "exercise-" + HTMLEscaping.anchor($0.id) })
+        let html = renderer.render(source, skippingLines: skip)
+        return PageContents.html(renderer.headings) + "<main>\n" + html + "</main>\n"
     }
 
     /// A lab's exercises: for a student, each done or not yet with its hint; for an instructor,

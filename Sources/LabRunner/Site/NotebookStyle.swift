@@ -12,6 +12,11 @@ enum NotebookStyle {
     color:var(--fg);background:var(--bg)}
     a{color:inherit}
     h1,h2,h3{line-height:1.25}
+    :is(h1,h2,h3,h4,h5,h6)[id]{scroll-margin-top:1rem}
+    .anchor{margin-left:.4rem;color:var(--muted);text-decoration:none;opacity:0}.anchor::before{content:"#"}
+    :is(h1,h2,h3,h4,h5,h6):hover>.anchor,.anchor:focus{opacity:1}
+    .contents{border-left:3px solid var(--line);padding-left:.75rem;margin:1rem 0;font-size:.92rem}
+    .contents-title{margin:0;font-weight:600;color:var(--muted)}.contents ul{margin:0;padding-left:1.1rem}
     img{max-width:100%}
     pre{overflow-x:auto;padding:.75rem 1rem;background:var(--code);border-radius:6px;font:.92rem/1.45 ui-monospace,Menlo,Consolas,monospace}
     code{font-family:ui-monospace,Menlo,Consolas,monospace;font-size:.92em}
