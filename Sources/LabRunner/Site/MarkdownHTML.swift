@@ -12,6 +12,8 @@ struct MarkdownHTML {
     var anchorsHeadings = false
     /// Ids a heading must not take: the page's own anchors.
     var reservedIDs: Set<String> = []
+    /// Where a link's destination leads (`SiteLinks.href`); as written by default.
+    var linkTarget: (String) -> String = { $0 }
     /// The headings of the last document rendered, in order, when `anchorsHeadings` is on.
     private(set) var headings: [PageHeading] = []
 
@@ -32,7 +34,7 @@ struct MarkdownHTML {
     }
 
     func inlines(_ text: String) -> String {
-        MarkdownInlines.html(text, references: references)
+        MarkdownInlines.html(text, references: references, linkTarget: linkTarget)
     }
 
     func render(_ block: MarkdownBlock, tight: Bool) -> String {

@@ -6,9 +6,14 @@ package struct NotebookPage: Sendable {
     /// Where the index is, relative to the page (`../index.html`).
     package let indexLink: String
 
-    package init(file: FileReport, indexLink: String) {
+    /// The site the page is part of: where its `.md` links lead. Nil for a page on its own
+    /// (`watch --serve`), whose links stay as written.
+    package let site: SiteLinks?
+
+    package init(file: FileReport, indexLink: String, site: SiteLinks? = nil) {
         self.file = file
         self.indexLink = indexLink
+        self.site = site
     }
 
     /// The page's title: the front matter's, else the first heading's, else the path.
@@ -85,6 +90,7 @@ package struct NotebookPage: Sendable {
         let source = MarkdownSource(bytes: document)
         let skip = (try? FrontMatter.parse(source, path: file.path))?.lineCount ?? 0
         renderer.anchorsHeadings = true
+        if let site { renderer.linkTarget = { [path = file.path] in site.href(for: $0, from: path) } }
         renderer.reservedIDs = Set(file.parts.flatMap(\.exercises).map { "exercise-" + HTMLEscaping.anchor($0.id) })
         let html = renderer.render(source, skippingLines: skip)
         return PageContents.html(renderer.headings) + "<main>\n" + html + "</main>\n"

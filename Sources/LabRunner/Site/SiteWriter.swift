@@ -15,7 +15,7 @@ package struct SiteWriter: Sendable {
     package struct Written: Sendable, Equatable {
         /// Why a page or the index could not be written; nil when all were.
         package var failure: String? = nil
-        /// Images not copied, and why.
+        /// Images not copied and `.md` links left as written, and why.
         package var warnings: [String] = []
     }
 
@@ -73,12 +73,16 @@ package struct SiteWriter: Sendable {
         var written = Written()
         let root = URL(fileURLWithPath: directory, isDirectory: true)
         let pageOf = { (file: FileReport) in pages[file.path] ?? NotebookSite.pagePath(for: file.path) }
+        // Every file of the run has its page here, before a shard is chosen: a shard's pages link
+        // to the others', which its sibling shards write into the same folder.
+        let site = SiteLinks(pages: pages)
         do {
             for file in report.files {
                 let pagePath = pageOf(file)
-                let html = NotebookPage(file: file, indexLink: NotebookSite.rootLink(from: pagePath) + "index.html").html()
+                let html = NotebookPage(file: file, indexLink: NotebookSite.rootLink(from: pagePath) + "index.html", site: site).html()
                 let page = root.appendingPathComponent(pagePath)
                 try write(Data(html.utf8), to: page)
+                written.warnings += NotebookSite.unlinkedMarkdown(in: html, from: file.path, site: site)
                 written.warnings += copyImages(NotebookSite.relativeImages(in: html), from: file.path, besidePage: page)
                 if notebooks, let notebook = JupyterNotebook(file: file) {
                     try write(Data(notebook.json().utf8), to: root.appendingPathComponent(NotebookSite.notebookPath(forPage: pagePath)))
