@@ -10,10 +10,14 @@ package struct NotebookPage: Sendable {
     /// (`watch --serve`), whose links stay as written.
     package let site: SiteLinks?
 
-    package init(file: FileReport, indexLink: String, site: SiteLinks? = nil) {
+    /// The course the page is part of: its sidebar and previous/next links. Nil on its own.
+    package let course: CourseNavigation?
+
+    package init(file: FileReport, indexLink: String, site: SiteLinks? = nil, course: CourseNavigation? = nil) {
         self.file = file
         self.indexLink = indexLink
         self.site = site
+        self.course = course
     }
 
     /// The page's title: the front matter's, else the first heading's, else the path.
@@ -24,7 +28,9 @@ package struct NotebookPage: Sendable {
     }
 
     package func html() -> String {
-        NotebookStyle.page(title: title, body: header() + content())
+        let page = site?.page(of: file.path) ?? NotebookSite.pagePath(for: file.path)
+        let navigation = course?.html(forPage: page) ?? (sidebar: "", pager: "")
+        return NotebookStyle.page(title: title, body: header() + content() + navigation.pager + navigation.sidebar)
     }
 
     private func header() -> String {

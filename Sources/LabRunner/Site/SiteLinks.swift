@@ -29,20 +29,32 @@ package struct SiteLinks: Sendable {
 
     /// Where a link written in the file at `source` leads.
     package func target(of destination: String, from source: String) -> Target {
+        guard let (resolved, fragment) = Self.markdownFile(destination, from: source) else { return .unchanged }
+        guard let target = pages[resolved] else { return .notInSite(resolved) }
+        let from = pages[Self.normalized(source)] ?? NotebookSite.pagePath(for: source)
+        return .page(Self.relative(from: from, to: target) + (fragment.map { "#" + $0 } ?? ""))
+    }
+
+    /// The file of the site a link written in `source` names (its path resolved), if any.
+    package func file(linkedBy destination: String, from source: String) -> String? {
+        guard let (resolved, _) = Self.markdownFile(destination, from: source), pages[resolved] != nil else { return nil }
+        return resolved
+    }
+
+    /// The Markdown file a plain relative link names, its path resolved from the run's folder,
+    /// and the link's fragment; nil for any other link.
+    private static func markdownFile(_ destination: String, from source: String) -> (String, String?)? {
         // Only a plain relative path is ours to rewrite: a browser reads spaces, controls and
         // backslashes in ways a path lookup does not, so such a link keeps its own meaning.
         let scalars = destination.unicodeScalars
         guard let first = scalars.first, first != "/", first != "#", first != "?",
-              !scalars.contains(where: { $0.value <= 0x20 || $0.value == 0x7F || $0 == "\\" }) else { return .unchanged }
-        let (beforeFragment, fragment) = Self.split(destination, at: "#")
-        let path = Self.split(beforeFragment, at: "?").0
+              !scalars.contains(where: { $0.value <= 0x20 || $0.value == 0x7F || $0 == "\\" }) else { return nil }
+        let (beforeFragment, fragment) = split(destination, at: "#")
+        let path = split(beforeFragment, at: "?").0
         guard !path.prefix(while: { $0 != "/" }).contains(":"), let decoded = path.removingPercentEncoding,
-              Self.isMarkdown(decoded) else { return .unchanged }
-        let folder = (Self.normalized(source) as NSString).deletingLastPathComponent
-        let resolved = Self.normalized(folder.isEmpty ? decoded : folder + "/" + decoded)
-        guard let target = pages[resolved] else { return .notInSite(resolved) }
-        let from = pages[Self.normalized(source)] ?? NotebookSite.pagePath(for: source)
-        return .page(Self.relative(from: from, to: target) + (fragment.map { "#" + $0 } ?? ""))
+              isMarkdown(decoded) else { return nil }
+        let folder = (normalized(source) as NSString).deletingLastPathComponent
+        return (normalized(folder.isEmpty ? decoded : folder + "/" + decoded), fragment)
     }
 
     /// The destination as the page writes it: the page's link, or the destination unchanged.
