@@ -22,7 +22,7 @@ struct HTMLCommand: Command {
         guard let directory = parsed.value("--output") else { throw .missingArgument("-o DIR (the folder for the pages)") }
         self.directory = directory
         notebooks = parsed.has("--ipynb")
-        run = try RunOptions.configuration(RunOptions.remainder(arguments, without: Self.owned))
+        run = try RunOptions.configuration(parsed)
     }
 
     func execute() -> Int32 {
