@@ -7,6 +7,15 @@ struct MarkdownHTML {
     /// puts a cell's highlighted code and results there: the block is the one the lab's cell has.
     var fence: (FencedBlock) -> String? = { _ in nil }
     private(set) var references: [String: MarkdownLink] = [:]
+    /// Gives each heading an id (GitHub's slug) and a link to itself; off for the differential
+    /// test, which holds the renderer to cmark-gfm, whose headings have none.
+    var anchorsHeadings = false
+    /// Ids a heading must not take: the page's own anchors.
+    var reservedIDs: Set<String> = []
+    /// Where a link's destination leads (`SiteLinks.href`); as written by default.
+    var linkTarget: (String) -> String = { $0 }
+    /// The headings of the last document rendered, in order, when `anchorsHeadings` is on.
+    private(set) var headings: [PageHeading] = []
 
     mutating func render(_ text: String) -> String {
         render(MarkdownSource(text: text))
@@ -16,6 +25,7 @@ struct MarkdownHTML {
     mutating func render(_ source: MarkdownSource, skippingLines skipped: Int = 0) -> String {
         let blocks = MarkdownParser.blocks(in: source).filter { $0.lines.lowerBound > skipped }
         references = LinkDefinitions.collect(in: blocks)
+        headings = anchorsHeadings ? collectHeadings(in: blocks) : []
         return render(blocks, tight: false)
     }
 
@@ -24,12 +34,15 @@ struct MarkdownHTML {
     }
 
     func inlines(_ text: String) -> String {
-        MarkdownInlines.html(text, references: references)
+        MarkdownInlines.html(text, references: references, linkTarget: linkTarget)
     }
 
     func render(_ block: MarkdownBlock, tight: Bool) -> String {
         switch block.kind {
         case .heading(let level, let text):
+            if let heading = headings.first(where: { $0.line == block.lines.lowerBound }) {
+                return "<h\(level) id=\"\(heading.id)\">\(heading.html)" + heading.selfLink + "</h\(level)>\n"
+            }
             return "<h\(level)>\(inlines(text))</h\(level)>\n"
         case .paragraph(let text):
             let content = LinkDefinitions.removed(from: text)

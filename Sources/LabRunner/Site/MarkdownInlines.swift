@@ -8,6 +8,9 @@ struct MarkdownInlines {
     }
 
     let references: [String: MarkdownLink]
+    /// Where a link's destination leads on the page (`SiteLinks`): the site makes `.md` links
+    /// links to pages; the result still goes through the URL filter.
+    var linkTarget: (String) -> String = { $0 }
     private(set) var nodes: [Node] = []
     private var text = ""
 
@@ -16,8 +19,10 @@ struct MarkdownInlines {
     }
 
     /// The HTML of `source`'s inlines.
-    static func html(_ source: String, references: [String: MarkdownLink]) -> String {
+    static func html(_ source: String, references: [String: MarkdownLink],
+                     linkTarget: @escaping (String) -> String = { $0 }) -> String {
         var parser = MarkdownInlines(references: references)
+        parser.linkTarget = linkTarget
         parser.parse(Array(source.unicodeScalars))
         return MarkdownDelimiter.resolve(parser.nodes).map { node in
             switch node {

@@ -24,8 +24,9 @@ extension MarkdownInlines {
         }
         guard let target else { return nil }
         let title = target.title.map { " title=\"\(HTMLEscaping.text($0))\"" } ?? ""
-        let safe = HTMLFilter.isSafeURL(target.destination)
-        let url = HTMLEscaping.url(target.destination)
+        let destination = image ? target.destination : linkTarget(target.destination)
+        let safe = HTMLFilter.isSafeURL(destination)
+        let url = HTMLEscaping.url(destination)
         if image {
             let alt = HTMLEscaping.text(Self.plainText(label, references: references))
             return ("<img src=\"\(safe ? url : "")\" alt=\"\(alt)\"\(title) />", end)

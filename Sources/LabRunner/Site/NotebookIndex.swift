@@ -1,9 +1,13 @@
 /// The site's `index.html`: every file of the run with its verdict and its tests' counts, each
-/// linked to its page (by a relative path, see `NotebookSite.link(to:)`), and the run's totals.
+/// linked to its page (by a relative path, see `NotebookSite.link(to:)`), in course order, and
+/// the run's totals.
 package enum NotebookIndex {
-    package static func html(_ run: RunReport, pagePath: (FileReport) -> String) -> String {
+    /// `order`: the files' paths in course order (`CourseOrder`); the run's order without it.
+    package static func html(_ run: RunReport, pagePath: (FileReport) -> String, order: [String] = []) -> String {
         var rows = ""
-        for file in run.files {
+        let rank = Dictionary(order.enumerated().map { ($0.element, $0.offset) }, uniquingKeysWith: { first, _ in first })
+        let files = run.files.enumerated().sorted { (rank[$0.element.path] ?? $0.offset, $0.offset) < (rank[$1.element.path] ?? $1.offset, $1.offset) }
+        for (_, file) in files {
             let verdict = verdict(file)
             let title = NotebookPage(file: file, indexLink: "").title
             rows += "<tr class=\"\(verdict.css)\"><td class=\"path\"><a href=\"\(HTMLEscaping.attribute(NotebookSite.link(to: pagePath(file))))\">"

@@ -6,9 +6,18 @@ package struct NotebookPage: Sendable {
     /// Where the index is, relative to the page (`../index.html`).
     package let indexLink: String
 
-    package init(file: FileReport, indexLink: String) {
+    /// The site the page is part of: where its `.md` links lead. Nil for a page on its own
+    /// (`watch --serve`), whose links stay as written.
+    package let site: SiteLinks?
+
+    /// The course the page is part of: its sidebar and previous/next links. Nil on its own.
+    package let course: CourseNavigation?
+
+    package init(file: FileReport, indexLink: String, site: SiteLinks? = nil, course: CourseNavigation? = nil) {
         self.file = file
         self.indexLink = indexLink
+        self.site = site
+        self.course = course
     }
 
     /// The page's title: the front matter's, else the first heading's, else the path.
@@ -19,7 +28,9 @@ package struct NotebookPage: Sendable {
     }
 
     package func html() -> String {
-        NotebookStyle.page(title: title, body: header() + content())
+        let page = site?.page(of: file.path) ?? NotebookSite.pagePath(for: file.path)
+        let navigation = course?.html(forPage: page) ?? (sidebar: "", pager: "")
+        return NotebookStyle.page(title: title, body: header() + content() + navigation.pager + navigation.sidebar)
     }
 
     private func header() -> String {
@@ -44,9 +55,9 @@ package struct NotebookPage: Sendable {
                     "<p class=\"\(note.verdict)\"><span class=\"verdict\">\(HTMLEscaping.text(note.text))</span></p>\n"
                 }.joined() + "</div>\n"
             }
-            return notes + exercises(parts.flatMap(\.exercises)) + "<main>\n" + prose(document, results) + "</main>\n"
+            return notes + exercises(parts.flatMap(\.exercises)) + prose(document, results)
         case .guide(let guide, let document):
-            return "<main>\n" + guideProse(document, guide) + "</main>\n"
+            return guideProse(document, guide)
         }
     }
 
@@ -79,11 +90,16 @@ package struct NotebookPage: Sendable {
         return render(document, with: &renderer)
     }
 
-    /// The document's blocks after its front matter, rendered.
+    /// The document's blocks after its front matter, rendered as the page's `main`, each heading
+    /// with its anchor, and the contents before it when there are enough headings to want them.
     private func render(_ document: [UInt8], with renderer: inout MarkdownHTML) -> String {
         let source = MarkdownSource(bytes: document)
         let skip = (try? FrontMatter.parse(source, path: file.path))?.lineCount ?? 0
-        return renderer.render(source, skippingLines: skip)
+        renderer.anchorsHeadings = true
+        if let site { renderer.linkTarget = { [path = file.path] in site.href(for: $0, from: path) } }
+        renderer.reservedIDs = Set(file.parts.flatMap(\.exercises).map { "exercise-" + HTMLEscaping.anchor($0.id) })
+        let html = renderer.render(source, skippingLines: skip)
+        return PageContents.html(renderer.headings) + "<main>\n" + html + "</main>\n"
     }
 
     /// A lab's exercises: for a student, each done or not yet with its hint; for an instructor,

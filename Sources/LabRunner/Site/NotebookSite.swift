@@ -95,7 +95,7 @@ package enum NotebookSite {
 
     /// The offset of `needle` in `bytes` at or after `start` (a plain scan: Foundation's search
     /// bridges the whole page on Linux).
-    private static func find(_ needle: String, in bytes: [UInt8], from start: Int) -> Int? {
+    static func find(_ needle: String, in bytes: [UInt8], from start: Int) -> Int? {
         let pattern = Array(needle.utf8)
         guard pattern.count <= bytes.count else { return nil }
         var index = start

@@ -12,6 +12,11 @@ enum NotebookStyle {
     color:var(--fg);background:var(--bg)}
     a{color:inherit}
     h1,h2,h3{line-height:1.25}
+    :is(h1,h2,h3,h4,h5,h6)[id]{scroll-margin-top:1rem}
+    .anchor{margin-left:.4rem;color:var(--muted);text-decoration:none;opacity:0}.anchor::before{content:"#"}
+    :is(h1,h2,h3,h4,h5,h6):hover>.anchor,.anchor:focus{opacity:1}
+    .contents{border-left:3px solid var(--line);padding-left:.75rem;margin:1rem 0;font-size:.92rem}
+    .contents-title{margin:0;font-weight:600;color:var(--muted)}.contents ul{margin:0;padding-left:1.1rem}
     img{max-width:100%}
     pre{overflow-x:auto;padding:.75rem 1rem;background:var(--code);border-radius:6px;font:.92rem/1.45 ui-monospace,Menlo,Consolas,monospace}
     code{font-family:ui-monospace,Menlo,Consolas,monospace;font-size:.92em}
@@ -45,16 +50,28 @@ enum NotebookStyle {
     .hint{margin:.2rem 0 0;font-style:italic}
     details.hint summary{cursor:pointer;font-style:normal}
     .files td.path{font-family:ui-monospace,Menlo,monospace}.files td>span{white-space:nowrap}
+    .pager{display:flex;gap:1rem;margin:2rem 0 1rem;padding-top:1rem;border-top:1px solid var(--line)}.pager a[rel=next]{margin-left:auto}
+    .course{margin-top:2rem;font-size:.92rem}.course-title{margin:0 0 .3rem;font-weight:600}.course ol{margin:0;padding-left:1.4rem}
+    .course [aria-current=page]{font-weight:600;text-decoration:none}
+    pre.code{position:relative}
+    .copy{position:absolute;top:.3rem;right:.3rem;font:.75rem/1.4 system-ui,sans-serif;padding:.1rem .5rem;border:1px solid var(--line);
+    border-radius:4px;background:var(--bg);color:var(--muted);cursor:pointer;opacity:.5}pre.code:hover .copy,.copy:focus{opacity:1}
+    @media (min-width:80rem){body:has(>nav.course){margin-left:max(18rem,calc(50vw - 30rem))}
+    .course{position:fixed;top:0;left:0;bottom:0;width:16rem;margin:0;padding:1rem;overflow-y:auto;border-right:1px solid var(--line)}}
     @media (max-width:40rem){body{font-size:1rem;padding:.5rem .6rem 3rem}pre{font-size:.8rem;padding:.5rem}
     .cell{padding:.4rem .45rem}.cell-head{flex-direction:column;gap:0}}
     @media (min-width:90rem){body{max-width:75rem;font-size:1.25rem}}
     @media print{body{max-width:none;font-size:10.5pt;color:#000;background:#fff}.tabs{display:none}
     .tabbed .panel.hidden,.panel{display:block}.panel-title{display:block}.cell{break-inside:avoid}
-    pre{white-space:pre-wrap;background:none;border:1px solid #ccc}a.where{text-decoration:none}}
+    pre{white-space:pre-wrap;background:none;border:1px solid #ccc}a.where{text-decoration:none}
+    nav,.copy,.anchor{display:none}body:has(>nav.course){margin-left:0}}
     """
 
-    /// Tabs: each `.outputs` shows one panel at a time, the first failing one first. Set up again
-    /// when `watch --serve` swaps the page's body in place (`labrunner:updated`).
+    /// Tabs: each `.outputs` shows one panel at a time, the first failing one first; a copy
+    /// button on each code block (made here, so the page holds no inline handler, and copying the
+    /// code's lines, not the button). Set up again when `watch --serve` swaps the page's body in
+    /// place (`labrunner:updated`). Clipboard access needs a secure context, which `file:` and
+    /// localhost pages are; elsewhere the selection is copied the old way.
     static let script = """
     const setUpTabs = () => {
     document.body.classList.add('tabbed');
@@ -71,8 +88,37 @@ enum NotebookStyle {
       show(tabs.find((t) => t.classList.contains('fail')) || tabs[0]);
     }
     };
+    const copyText = (text, done) => {
+      const area = document.createElement('textarea');
+      area.value = text;
+      area.style.position = 'fixed';
+      area.style.opacity = '0';
+      document.body.appendChild(area);
+      area.select();
+      if (document.execCommand('copy')) done();
+      area.remove();
+    };
+    const setUpCopy = () => {
+    for (const pre of document.querySelectorAll('pre.code')) {
+      const code = pre.querySelector('code');
+      if (!code || pre.querySelector('.copy')) continue;
+      const button = document.createElement('button');
+      button.type = 'button';
+      button.className = 'copy';
+      button.textContent = 'Copy';
+      button.addEventListener('click', () => {
+        const lines = [...code.querySelectorAll('.ln')];
+        const text = lines.length ? lines.map((l) => l.textContent).join('\\n') : code.textContent;
+        const done = () => { button.textContent = 'Copied'; setTimeout(() => { button.textContent = 'Copy'; }, 1500); };
+        if (navigator.clipboard && window.isSecureContext) navigator.clipboard.writeText(text).then(done, () => copyText(text, done));
+        else copyText(text, done);
+      });
+      pre.appendChild(button);
+    }
+    };
     setUpTabs();
-    document.addEventListener('labrunner:updated', setUpTabs);
+    setUpCopy();
+    document.addEventListener('labrunner:updated', () => { setUpTabs(); setUpCopy(); });
     """
 
     /// The policy: the inline style and script by their SHA-256, nothing else.

@@ -15,7 +15,7 @@ package struct SiteWriter: Sendable {
     package struct Written: Sendable, Equatable {
         /// Why a page or the index could not be written; nil when all were.
         package var failure: String? = nil
-        /// Images not copied, and why.
+        /// Images not copied and `.md` links left as written, and why.
         package var warnings: [String] = []
     }
 
@@ -73,24 +73,43 @@ package struct SiteWriter: Sendable {
         var written = Written()
         let root = URL(fileURLWithPath: directory, isDirectory: true)
         let pageOf = { (file: FileReport) in pages[file.path] ?? NotebookSite.pagePath(for: file.path) }
+        // Every file of the run has its page here, before a shard is chosen: a shard's pages link
+        // to the others', which its sibling shards write into the same folder.
+        let site = SiteLinks(pages: pages)
+        let course = Self.course(report, site: site, pageOf: pageOf)
         do {
             for file in report.files {
                 let pagePath = pageOf(file)
-                let html = NotebookPage(file: file, indexLink: NotebookSite.rootLink(from: pagePath) + "index.html").html()
+                let html = NotebookPage(file: file, indexLink: NotebookSite.rootLink(from: pagePath) + "index.html",
+                                        site: site, course: course).html()
                 let page = root.appendingPathComponent(pagePath)
                 try write(Data(html.utf8), to: page)
+                written.warnings += NotebookSite.unlinkedMarkdown(in: html, from: file.path, site: site)
                 written.warnings += copyImages(NotebookSite.relativeImages(in: html), from: file.path, besidePage: page)
                 if notebooks, let notebook = JupyterNotebook(file: file) {
                     try write(Data(notebook.json().utf8), to: root.appendingPathComponent(NotebookSite.notebookPath(forPage: pagePath)))
                 }
             }
-            try write(Data(NotebookIndex.html(report, pagePath: pageOf).utf8), to: root.appendingPathComponent("index.html"))
+            let order = course.entries.map(\.path)
+            try write(Data(NotebookIndex.html(report, pagePath: pageOf, order: order).utf8), to: root.appendingPathComponent("index.html"))
         } catch let error as AtomicFile.WriteError {
             written.failure = error.description
         } catch {
             written.failure = "cannot write the pages to \(directory): \(error.localizedDescription)"
         }
         return written
+    }
+
+    /// The run's files in course order: each README's links read from its own page, unrewritten.
+    static func course(_ report: RunReport, site: SiteLinks, pageOf: (FileReport) -> String) -> CourseNavigation {
+        let files = Dictionary(report.files.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
+        let order = CourseOrder.arrange(report.files.map(\.path)) { path in
+            guard let file = files[path] else { return [] }
+            return NotebookSite.links(in: NotebookPage(file: file, indexLink: "").html()).compactMap { site.file(linkedBy: $0, from: path) }
+        }
+        return CourseNavigation(entries: order.compactMap { path in
+            files[path].map { CourseNavigation.Entry(path: path, page: pageOf($0), title: NotebookPage(file: $0, indexLink: "").title) }
+        })
     }
 
     /// Written to a temporary file and renamed over the old one: nothing is removed first.

@@ -35,7 +35,7 @@ struct NotebookPageTests {
         #expect(html.contains("<title>Greetings &amp; &lt;friends&gt;</title>"))
         // Output blocks (lines 11, 18, 21) are the cells' expected outputs, not prose code.
         #expect(!html.contains("<pre><code class=\"language-output"))
-        #expect(html.contains("<h1>Greetings</h1>"))
+        #expect(html.contains("<h1 id=\"greetings\">Greetings<a class=\"anchor\" href=\"#greetings\""))
     }
 
     @Test func skippedAndAppleCellsSayWhy() {
