@@ -38,15 +38,29 @@ struct BlockStructureParser {
     /// Inside an HTML comment that opened with `<!-- labrunner: setup`: its fences are hidden
     /// setup blocks, the one exception to "an HTML block holds no fences" (`HiddenSetup`).
     private var setupComment = false
+    /// Also return indented code blocks (`FencedBlock.isIndented`): documentation comments'
+    /// samples are mostly indented. Off for Markdown files, whose samples are fenced.
+    private let recordsIndentedCode: Bool
+    private var indented: OpenIndentedCode?
 
-    init(bytes: UnsafeBufferPointer<UInt8>, lines: UnsafeBufferPointer<SourceLine>) {
+    init(bytes: UnsafeBufferPointer<UInt8>, lines: UnsafeBufferPointer<SourceLine>, recordsIndentedCode: Bool = false) {
         self.bytes = bytes
         self.lines = lines
+        self.recordsIndentedCode = recordsIndentedCode
     }
 
     /// Parses every line and returns the fenced blocks found.
     mutating func run() -> [FencedBlock] {
         for index in lines.indices {
+            process(lines[index], number: index + 1)
+        }
+        return finish()
+    }
+
+    /// Parses only the lines at `indices` (0-based, ascending) as one document: a documentation
+    /// comment's lines within its Swift file, each line's `start` already past the comment's prefix.
+    mutating func run(lineIndices: some Sequence<Int>) -> [FencedBlock] {
+        for index in lineIndices {
             process(lines[index], number: index + 1)
         }
         return finish()
@@ -91,7 +105,12 @@ struct BlockStructureParser {
                 continueFence(&cursor, line: line, number: number)
                 return
             case .indentedCode:
-                if cursor.indent >= 4 || cursor.isBlank { return }
+                if cursor.indent >= 4 || cursor.isBlank {
+                    let isBlank = cursor.isBlank
+                    cursor.advance(columns: 4)
+                    indented?.add(cursor, isBlank: isBlank, line: line, number: number)
+                    return
+                }
             case .html(let kind):
                 if !(cursor.isBlank && kind >= 6) {
                     let ends = HTMLBlockCondition.endsOnLine(kind: kind, bytes, from: cursor.offset, end: cursor.end)
@@ -159,6 +178,12 @@ struct BlockStructureParser {
             } else if indented && !maybeLazy && !cursor.isBlank {
                 openBlock(matched: matched)
                 leaf = .indentedCode
+                if recordsIndentedCode {
+                    var code = cursor
+                    code.advance(columns: 4)
+                    self.indented = OpenIndentedCode(first: code, line: line, number: number,
+                                                containerPrefix: containerPrefix(fenceIndent: 4))
+                }
                 return
             } else {
                 break
@@ -303,6 +328,10 @@ struct BlockStructureParser {
             block.isHiddenSetup = setupComment
             blocks.append(block)
             fence = nil
+        }
+        if let open = indented {
+            blocks.append(open.finish(bytes: bytes, lines: lines))
+            indented = nil
         }
         leaf = .none
         setupComment = false
