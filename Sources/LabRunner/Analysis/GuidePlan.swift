@@ -27,7 +27,7 @@ package struct GuidePlan: Sendable {
         let contexts = ContextResolver.resolve(inputs)
         try GuidePlan.checkContinuedNames(lab, contexts)
         let appleOnly = GuidePlan.appleOnlyNames(cells, symbols, roles)
-        let catalogModule = DocCCatalog.module(forFile: lab.path, package: package)
+        let catalogModule = DocCCatalog.module(forFile: lab.path, package: package) ?? SourceFileModule.module(forFile: lab.path)
         let ownNeeds = symbols.map { SampleModules.needs($0, catalogModule: catalogModule) }
         var samples: [GuideSample] = []
         /// Modules the samples so far imported (with the Markdown line): the reader has them.

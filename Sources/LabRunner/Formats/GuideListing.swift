@@ -162,7 +162,8 @@ package struct GuideListing: Codable, Sendable {
                 out.append("    modules: " + sample.modules.map { module in
                     switch module.source {
                     case .import: "\(module.module) (line \(module.line ?? 0))"
-                    case .catalog: "\(module.module) (the catalog's)"
+                    // A `.swift` file's samples get its target's module as a catalog's get the catalog's.
+                    case .catalog: "\(module.module) (\(path.hasSuffix(".swift") ? "its file's module" : "the catalog's"))"
                     case .context: "\(module.module) (from its context)"
                     }
                 }.joined(separator: ", "))
