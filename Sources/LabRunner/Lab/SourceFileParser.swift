@@ -36,7 +36,10 @@ enum SourceFileParser {
         }
         var lab = Lab(path: path, source: source, settings: config?.settings ?? LabSettings(), frontMatterLines: 0,
                       blocks: found.map(\.block), cells: cells)
-        lab.kind = DocumentKindDecision(kind: .guide, reason: "a Swift source file: its documentation comments' code blocks are samples")
+        // Without samples it is read as a Markdown file without Swift blocks is: nothing to check,
+        // said so, rather than a guide that "passes" with none.
+        lab.kind = cells.isEmpty ? DocumentKindDecision(kind: .lab, reason: "no Swift blocks in its doc comments")
+            : DocumentKindDecision(kind: .guide, reason: "a Swift source file: its documentation comments' code blocks are samples")
         return lab
     }
 

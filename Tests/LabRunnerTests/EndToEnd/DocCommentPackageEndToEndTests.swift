@@ -4,7 +4,9 @@ import Testing
 
 /// `run --package DIR DIR/Sources`: the doc comments of a package's sources checked against it
 /// (Fixtures/doc-comments-package), errors at the `.swift` line and column; a warm run starts
-/// neither `swift build` nor swiftc. One test: the package build is the expensive part.
+/// neither `swift build` nor swiftc; wrong `// Prints` comments fail at their line and `--update`
+/// rewrites them byte for byte, `///` and ` * ` prefixes kept. One test: the package build is the
+/// expensive part.
 @Suite struct DocCommentPackageEndToEndTests {
     @Test func docCommentSamplesAreCheckedAgainstThePackage() throws {
         let folder = try LabRunnerCLI.temporaryDirectory()
@@ -27,6 +29,7 @@ import Testing
         #expect(cold.stdout.contains("FAIL  line 4: did not compile (1 error)"))
         #expect(cold.stdout.hasSuffix("\n3 passed, 1 failed, 0 skipped\n"), "\(cold.stdout)")
         #expect(!cold.stdout.contains("Package.swift"), "a manifest is not documentation")
+        #expect(!cold.stdout.contains("0 samples"), "a file without samples does not pass")
 
         let warm = try LabRunnerCLI.run(arguments, in: folder)
         #expect(warm.status == 1)
@@ -42,5 +45,33 @@ import Testing
                 modules: DocGreeting (its file's module)
               line 9: program, runs (// Prints comment at line 11)
             """), "\(list.stdout)")
+
+        // The comments say something else than the code prints, in a `///` and a `/** */` comment.
+        let greeting = package + "/Sources/DocGreeting/Greeting.swift"
+        let original = try Data(contentsOf: URL(fileURLWithPath: greeting))
+        let text = String(decoding: original, as: UTF8.self)
+        let wrong = text.replacingOccurrences(of: #"///     // Prints "Hello, Anna!""#, with: #"///     // Prints "Hi, Anna!""#)
+            .replacingOccurrences(of: #" *     // Prints "Hello, Ann!""#, with: #" *     // Prints "Hey""#)
+        #expect(wrong.components(separatedBy: "\n").count == text.components(separatedBy: "\n").count && wrong != text)
+        try Data(wrong.utf8).write(to: URL(fileURLWithPath: greeting))
+        try FileManager.default.setAttributes([.posixPermissions: 0o640], ofItemAtPath: greeting)
+        let only = ["run", "--cache-dir", folder + "/cache", "--package", "pkg", "pkg/Sources/DocGreeting/Greeting.swift"]
+        let failing = try LabRunnerCLI.run(only, in: folder)
+        #expect(failing.status == 1)
+        #expect(failing.stdout.contains("""
+              FAIL  line 3: printed something else
+                    pkg/Sources/DocGreeting/Greeting.swift:5: output differs from the // Prints comments (- expected, + actual)
+                    @@ -1,1 +1,1 @@
+                    -Hi, Anna!
+                    +Hello, Anna!
+            """), "\(failing.stdout)")
+        #expect(failing.stdout.contains("pkg/Sources/DocGreeting/Greeting.swift:20: output differs"), "\(failing.stdout)")
+
+        let updated = try LabRunnerCLI.run(["run", "--update"] + only.dropFirst(), in: folder)
+        #expect(updated.status == 0, "\(updated.stdout)")
+        #expect(updated.stdout.contains("updated: 2 // Prints comments rewritten"), "\(updated.stdout)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: greeting)) == original)
+        let mode = try FileManager.default.attributesOfItem(atPath: greeting)[.posixPermissions] as? Int
+        #expect(mode == 0o640)
     }
 }

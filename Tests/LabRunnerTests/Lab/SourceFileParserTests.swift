@@ -48,6 +48,13 @@ struct SourceFileParserTests {
         #expect(error?.location.line == 4 && error?.location.column == 14)
     }
 
+    @Test func aFileWithoutSamplesHasNothingToCheckRatherThanPassing() throws {
+        let lab = try LabParser.parse(bytes: Array("/// Text only.\nfunc f() {}\n".utf8), path: "Sources/A/a.swift")
+        #expect(!lab.isGuide)
+        #expect(lab.kind.reason == "no Swift blocks in its doc comments")
+        #expect(lab.cells.isEmpty)
+    }
+
     @Test func anInvalidByteIsAnErrorAtItsLine() {
         #expect(throws: LabError.self) { try LabParser.parse(bytes: Array("/// ok\n".utf8) + [0xFF, 0x0A], path: "a.swift") }
     }
