@@ -64,34 +64,13 @@ enum ExitStatus {
     static let success: Int32 = 0
     static let failed: Int32 = 1
     static let usage: Int32 = 2
-}
 
-extension DocumentFile {
-    /// Reads and parses one lab for a command that needs it whole; an input error is printed as
-    /// `path:line:col: error: …` with the offending line, and gives nil.
-    static func loadReportingErrors(_ path: String, bareLanguage: String? = nil, kind: DocumentKind? = nil) -> Lab? {
-        loadReportingErrors(path, bareLanguage: bareLanguage, kind: kind) { lab throws(LabError) in lab }
-    }
-
-    /// `loadReportingErrors`, then `make` from the lab: an input error `make` finds (a guide's
-    /// directive naming no sample) is printed the same way.
-    static func loadReportingErrors<T>(_ path: String, bareLanguage: String? = nil, kind: DocumentKind? = nil,
-                                       _ make: (Lab) throws(LabError) -> T) -> T? {
-        let bytes: [UInt8]
-        do {
-            bytes = try DocumentFile.read(path)
-        } catch {
-            Console.diagnostic([TerminalReport(style: .plain).inputError(error)])
-            return nil
-        }
-        do throws(LabError) {
-            // The file's `.labrunner` applies here as in a run.
-            let config = try TreeConfigStep.search().config(for: path)
-            return try make(LabParser.parse(bytes: bytes, path: path, bareLanguage: bareLanguage, kind: kind, config: config))
-        } catch {
-            let shown = error.location.path == path ? bytes : (try? DocumentFile.read(error.location.path)) ?? []
-            Console.diagnostic(TerminalReport(style: .plain).inputError(error, excerpt: Excerpt(error.location, bytes: shown)))
-            return nil
+    /// The status of a session that ended so.
+    static func of(_ end: SessionEnd) -> Int32 {
+        switch end {
+        case .passed: success
+        case .failed: failed
+        case .notChecked: usage
         }
     }
 }

@@ -1,50 +1,32 @@
+import Foundation
 import LabRunner
 
 /// `labrunner html PATH… -o DIR`: runs the files exactly as `run` does (same pipeline, cache and
 /// options, same report on the terminal and exit status), then writes one page per file and an
 /// `index.html` into DIR, with the relative images the pages show copied beside them.
 struct HTMLCommand: Command {
-    /// `-o DIR`, then every option of `run` except `--update` (a page shows the run; it rewrites nothing).
-    static let declarations = [
+    static let owned = [
         OptionDeclaration(name: "--output", aliases: ["-o"], value: "DIR",
                           help: "The folder to write the pages and index.html into (created if missing)"),
-    ] + RunOptions.declarations.filter { $0.name != "--update" }
+    ]
+    /// `-o DIR`, then every option of `run` except `--update` (a page shows the run; it rewrites nothing).
+    static let declarations = owned + RunOptions.declarations.filter { $0.name != "--update" }
 
-    let run: RunOptions
+    let run: RunConfiguration
     let directory: String
 
     init(arguments: [String]) throws(UsageError) {
         let parsed = try Self.spec.parse(arguments)
         guard let directory = parsed.value("--output") else { throw .missingArgument("-o DIR (the folder for the pages)") }
         self.directory = directory
-        // What is left is `run`'s command line: -o and its value taken out (after `--` all are paths).
-        var rest: [String] = []
-        var index = 0
-        while index < arguments.count {
-            let word = arguments[index]
-            if word == "--" { rest += arguments[index...]; break }
-            if word == "-o" || word == "--output" { index += 2; continue }
-            if !word.hasPrefix("--output=") { rest.append(word) }
-            index += 1
-        }
-        run = try RunOptions(arguments: rest)
+        run = try RunOptions.configuration(RunOptions.remainder(arguments, without: Self.owned))
     }
 
     func execute() -> Int32 {
-        var command = RunCommand(options: run)
-        // Named from every lab before the run (shards of one site agree), checked before anything runs.
-        var site = SiteWriter(directory: directory, labs: [], verbose: run.verbose)
-        command.checkSite = { labs in
-            site = SiteWriter(directory: directory, labs: labs, verbose: run.verbose)
-            return site.problem()
-        }
-        command.writeSite = { report in site.write(report) }
-        return command.execute()
-    }
-}
-
-extension RunCommand {
-    init(options: RunOptions) {
-        self.options = options
+        let environment = ProcessInfo.processInfo.environment
+        var session = RunSession(configuration: run, environment: environment, output: ConsoleOutput(environment: environment))
+        session.style = .forStandardOutput(environment: environment)
+        session.siteDirectory = directory
+        return ExitStatus.of(session.run())
     }
 }

@@ -26,7 +26,9 @@ struct ListCommand: Command {
     }
 
     func execute() -> Int32 {
-        let listing = DocumentFile.loadReportingErrors(path, bareLanguage: bareLanguage, kind: documentKind) { lab throws(LabError) in
+        let console = ConsoleOutput(environment: ProcessInfo.processInfo.environment)
+        let loader = DocumentLoader.reporting(to: console, bareLanguage: bareLanguage, kind: documentKind)
+        let listing = loader.load(path, reportingTo: console) { lab throws(LabError) in
             guard lab.isGuide else {
                 let listing = LabListing(lab)
                 return (json: Result { () throws(JSONText.Failure) in try listing.json() }, text: listing.text())

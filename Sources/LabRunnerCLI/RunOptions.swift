@@ -1,8 +1,9 @@
 import Foundation
 import LabRunner
 
-/// What `labrunner run` was asked to do.
-struct RunOptions: Sendable {
+/// `labrunner run`'s options: their declarations, and their parser, which makes the library's
+/// `RunConfiguration` (`watch` and `html` share most of them).
+enum RunOptions {
     /// Every option of `run`, in the order `labrunner help run` lists them.
     static let declarations = [
         OptionDeclaration(name: "--update", help: "Rewrite output blocks to what the cells printed (in place, atomically)"),
@@ -41,78 +42,74 @@ struct RunOptions: Sendable {
 
     static let spec = ArgumentSpec(declarations)
 
-    var paths: [String] = []
-    var update = false
-    var verbose = false
-    var scenarios: [String] = []
-    var timeout: Double? = nil
-    var compileTimeout = SwiftCompiler.defaultTimeout
-    var jobs = ProcessInfo.processInfo.activeProcessorCount
-    var shard: Shard? = nil
-    var cacheDirectory: String? = nil
-    var useCache = true
-    var junitPath: String? = nil
-    var jsonPath: String? = nil
-    var repeats = 1
-    /// A missing module fails the lab instead of skipping it.
-    var strict = false
-    /// The language of fences without an info string.
-    var bareLanguage: String? = nil
-    /// `--as guide|lab`.
-    var documentKind: DocumentKind? = nil
-    /// `--package DIR`.
-    var packagePath: String? = nil
-
-    init(arguments: [String]) throws(UsageError) {
-        let parsed = try Self.spec.parse(arguments)
+    /// The run `arguments` ask for; their values checked, with the messages `help run` promises.
+    static func configuration(_ arguments: [String]) throws(UsageError) -> RunConfiguration {
+        let parsed = try spec.parse(arguments)
         guard !parsed.positionals.isEmpty else { throw .missingArgument("lab path (a .md file or a folder of labs)") }
-        paths = parsed.positionals
-        update = parsed.has("--update")
-        verbose = parsed.has("--verbose")
-        useCache = !parsed.has("--no-cache")
-        strict = parsed.has("--strict")
-        bareLanguage = try Self.bareLanguage(parsed.value("--bare"))
-        documentKind = try Self.documentKind(parsed.value("--as"))
-        scenarios = parsed.values("--scenario")
-        cacheDirectory = parsed.value("--cache-dir")
-        packagePath = parsed.value("--package")
-        junitPath = parsed.value("--junit")
-        jsonPath = parsed.value("--json")
-        if let text = parsed.value("--timeout") {
+        var run = RunConfiguration(paths: parsed.positionals)
+        run.update = parsed.has("--update")
+        run.verbose = parsed.has("--verbose")
+        run.useCache = !parsed.has("--no-cache")
+        run.strict = parsed.has("--strict")
+        run.bareLanguage = try bareLanguage(parsed.value("--bare"))
+        run.documentKind = try documentKind(parsed.value("--as"))
+        run.scenarios = parsed.values("--scenario")
+        run.cacheDirectory = parsed.value("--cache-dir")
+        run.packagePath = parsed.value("--package")
+        run.junitPath = parsed.value("--junit")
+        run.jsonPath = parsed.value("--json")
+        run.timeout = try parsed.value("--timeout").map { text throws(UsageError) in
             guard let seconds = LabSettings.timeoutSeconds(text) else {
                 throw .badValue(option: "--timeout", value: text, expected: LabSettings.timeoutRange)
             }
-            timeout = seconds
+            return seconds
         }
         if let text = parsed.value("--compile-timeout") {
             guard let seconds = Double(text), seconds > 0, seconds.isFinite else {
                 throw .badValue(option: "--compile-timeout", value: text, expected: "a number of seconds greater than 0")
             }
-            compileTimeout = seconds
+            run.compileTimeout = seconds
         }
         if let text = parsed.value("--jobs") {
             guard let count = Int(text), count >= 1 else {
                 throw .badValue(option: "--jobs", value: text, expected: "a whole number of at least 1")
             }
-            jobs = count
+            run.jobs = count
         }
-        if let text = parsed.value("--repeat") {
-            guard let count = Int(text), (1...1000).contains(count) else {
-                throw .badValue(option: "--repeat", value: text, expected: "a whole number from 1 to 1000")
-            }
-            repeats = count
+        if let text = parsed.value("--repeat") { run.repeats = try repeats(text) }
+        run.shard = try parsed.value("--shard").map { text throws(UsageError) in
+            guard let shard = Shard(text) else { throw .badValue(option: "--shard", value: text, expected: "K/N with 1 <= K <= N, such as 2/3") }
+            return shard
         }
-        if let text = parsed.value("--shard") {
-            guard let shard = Shard(text) else {
-                throw .badValue(option: "--shard", value: text, expected: "K/N with 1 <= K <= N, such as 2/3")
-            }
-            self.shard = shard
-        }
+        return run
     }
 
-    /// The compile cache's folder; nil with `--no-cache`.
-    func cacheFolder(environment: [String: String]) -> String? {
-        useCache ? CompileCache.absolute(cacheDirectory ?? CompileCache.defaultDirectory(environment: environment)) : nil
+    /// `--repeat N`, for `run` and `grade`.
+    static func repeats(_ text: String) throws(UsageError) -> Int {
+        guard let count = Int(text), (1...1000).contains(count) else {
+            throw .badValue(option: "--repeat", value: text, expected: "a whole number from 1 to 1000")
+        }
+        return count
+    }
+
+    /// `arguments` without the options `owned` declares and their values (all words after `--`
+    /// kept): what is left is `run`'s command line, for `watch` and `html`, which add options to it.
+    static func remainder(_ arguments: [String], without owned: [OptionDeclaration]) -> [String] {
+        let valued = Set(owned.filter { $0.value != nil }.flatMap { [$0.name] + $0.aliases })
+        var rest: [String] = []
+        var index = 0
+        while index < arguments.count {
+            let word = arguments[index]
+            if word == "--" { return rest + arguments[index...] }
+            if valued.contains(word) {
+                index += 2
+                continue
+            }
+            let name = String(word.prefix { $0 != "=" })
+            if !(word.hasPrefix("--") && word.contains("=") && valued.contains(name)) { rest.append(word) }
+            index += 1
+        }
+        return rest
     }
 
     /// `--as guide|lab`.

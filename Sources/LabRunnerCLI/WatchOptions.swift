@@ -9,20 +9,23 @@ struct WatchOptions: Sendable {
     /// The port `--serve` takes without one.
     static let defaultPort: UInt16 = 8000
 
-    /// Every option of `watch`, in the order `labrunner help watch` lists them.
-    static let declarations = [
+    /// The options of `watch` that `run` lacks.
+    static let owned = [
         OptionDeclaration(name: "--serve", value: "[PORT]",
                           help: "Also serve each lab's notebook page on http://127.0.0.1:PORT/ (default \(defaultPort); 0 picks "
                           + "a free port), updated in place when a run finishes"),
         OptionDeclaration(name: "--host", value: "ADDRESS",
                           help: "Serve on this IPv4 address instead of 127.0.0.1 (0.0.0.0: every interface; anyone who can "
                           + "reach it sees the labs)"),
-    ] + RunOptions.declarations.filter { shared.contains($0.name) }
+    ]
+
+    /// Every option of `watch`, in the order `labrunner help watch` lists them.
+    static let declarations = owned + RunOptions.declarations.filter { shared.contains($0.name) }
 
     static let spec = ArgumentSpec(declarations)
 
     /// `run`'s options, for the pipeline (`--update`, reports and shards do not apply).
-    var run: RunOptions
+    var run: RunConfiguration
     /// The port to serve on; nil without `--serve`.
     var port: UInt16? = nil
     var host = "127.0.0.1"
@@ -31,21 +34,7 @@ struct WatchOptions: Sendable {
         let arguments = Self.givingServeItsPort(arguments)
         let parsed = try Self.spec.parse(arguments)
         // The rest are run's options: its parser checks their values, with the same messages.
-        var runWords: [String] = []
-        var index = 0
-        while index < arguments.count {
-            let word = arguments[index]
-            if word == "--" { runWords += arguments[index...]; break }
-            if word.hasPrefix("--serve=") || word.hasPrefix("--host=") {
-                index += 1
-            } else if word == "--host" {
-                index += 2
-            } else {
-                runWords.append(word)
-                index += 1
-            }
-        }
-        run = try RunOptions(arguments: runWords)
+        run = try RunOptions.configuration(RunOptions.remainder(arguments, without: Self.owned))
         if let text = parsed.value("--serve") {
             guard let port = UInt16(text) else {
                 throw .badValue(option: "--serve", value: text, expected: "a port number from 0 to 65535")

@@ -82,7 +82,7 @@ enum DeclarationReader {
     /// The index after the modifier at `index` and its argument: `private(set)`, `unowned(unsafe)`.
     /// `open(file)` is no modifier with an argument: only these words are arguments.
     static func afterModifier(_ tokens: SampleTokens, _ index: Int) -> Int {
-        guard tokens.is(index + 1, "("), tokens.isIdentifier(index + 2, ["set", "safe", "unsafe"]), tokens.is(index + 3, ")") else {
+        guard tokens.is(index + 1, "("), tokens.isIdentifier(index + 2, SwiftKeywords.modifierArguments), tokens.is(index + 3, ")") else {
             return index + 1
         }
         return index + 4
@@ -137,7 +137,7 @@ enum DeclarationReader {
             if tokens.kind(index) == .operator { angle += GenericDepth.change(tokens.text(index)) }
             if angle <= 0, tokens.is(index, ",") {
                 expectingEntry = true
-            } else if expectingEntry, tokens.kind(index) == .identifier, !["any", "some"].contains(tokens.text(index)) {
+            } else if expectingEntry, tokens.kind(index) == .identifier, !SwiftKeywords.typePrefixes.contains(tokens.text(index)) {
                 names.append(tokens.name(index))
                 expectingEntry = false
             } else if expectingEntry, tokens.kind(index) == .operator, tokens.text(index).hasPrefix("~") {

@@ -53,7 +53,7 @@ enum ItemSplitter {
         var start = range.lowerBound
         var index = range.lowerBound
         while index < range.upperBound {
-            if tokens.kind(index) == .directive, ["#if", "#elseif", "#else", "#endif"].contains(tokens.text(index)) {
+            if tokens.kind(index) == .directive, SwiftKeywords.conditionalDirectives.contains(tokens.text(index)) {
                 if start < index { branches.append(start..<index) }
                 // The condition is the rest of the directive's line.
                 let line = tokens.tokens[index].line
@@ -87,13 +87,6 @@ enum ItemSplitter {
         return limit
     }
 
-    private static let continuingKeywords: Set<String> = ["else", "catch", "where", "in", "as", "is", "throws", "rethrows"]
-    private static let unfinishedKeywords: Set<String> = [
-        "in", "as", "is", "where", "throw", "try", "case", "else", "let", "var", "func", "struct", "class", "enum",
-        "protocol", "extension", "typealias", "import", "if", "guard", "while", "for", "switch", "operator", "inout",
-        "static", "public", "private", "fileprivate", "internal", "precedencegroup", "associatedtype", "subscript",
-    ]
-
     /// Whether the line starting at `index` continues the item that started at `item`.
     private static func continues(_ tokens: SampleTokens, item: Int, at index: Int) -> Bool {
         let token = tokens.tokens[index]
@@ -106,7 +99,7 @@ enum ItemSplitter {
             if tokens.spaceAfter(index), tokens.text(index) != "...", index + 1 < tokens.count,
                !tokens.startsLine(index + 1) { return true }
         case .keyword:
-            if continuingKeywords.contains(tokens.text(index)) { return true }
+            if SwiftKeywords.continuingLine.contains(tokens.text(index)) { return true }
             if tokens.text(index) == "while", tokens.is(item, "repeat") { return true }
         case .identifier:
             if tokens.text(index) == "async", tokens.is(index - 1, ")") { return true }
@@ -126,7 +119,7 @@ enum ItemSplitter {
             if text == ")", onlyAttributes(tokens, from: item, to: index) { return true }
             return false
         case .keyword:
-            return unfinishedKeywords.contains(tokens.text(previous))
+            return SwiftKeywords.unfinishedLine.contains(tokens.text(previous))
         case .identifier:
             return onlyAttributes(tokens, from: item, to: index)
         default:

@@ -67,6 +67,12 @@ struct SampleTokens {
         kind(index) == .identifier && words.contains(text(index))
     }
 
+    /// True when token `index` opens a group of that bracket (`{`, `(`, `[`, `\(`).
+    func opens(_ index: Int, _ bracket: TokenTree.Bracket) -> Bool {
+        guard let (kind, opening) = tree.bracket(index, in: bytes) else { return false }
+        return opening && kind == bracket
+    }
+
     /// True when token `index` is the first of its line (the first token is).
     func startsLine(_ index: Int) -> Bool {
         index == 0 || tokens[index].line > endLines[index - 1]

@@ -1,129 +1,146 @@
-/// The names a run of tokens refers to, for finding what an item needs from earlier samples.
+/// The names an item refers to, for finding what it needs from earlier samples, read scope by
+/// scope over the token tree: a name bound locally (`ScopeBindings`: a parameter, a `let` in a
+/// body, `if let`, `for x in`, a closure's parameter, `catch`'s `error`) is no use inside the scope
+/// that binds it, and a use outside it, where it can only mean a top-level name.
 ///
-/// Cheap rather than exact: a name the item binds anywhere (a parameter, a `let` in a body, a
-/// closure parameter, a `for` variable, a generic parameter) is taken as local throughout the
-/// item, and argument labels (`name:` after `(` or `,`) are not uses. What slips through only
-/// makes a context larger, never wrong: a name no earlier sample declares pulls nothing.
+/// Argument labels (`name:` in parentheses) are not uses; operators an item applies are
+/// (`==`, `+++`); names after `.` are member uses. What slips through only makes a context larger,
+/// never wrong: a name no earlier sample declares pulls nothing.
 enum UsesCollector {
     struct Uses {
         var names: Set<String> = []
         var members: Set<String> = []
     }
 
+    /// Groups nested deeper than this are read as one scope (fuzzed input can nest without end).
+    static let deepest = 64
+
     static func collect(_ tokens: SampleTokens, in range: Range<Int>, excluding own: [String]) -> Uses {
         var uses = Uses()
-        var locals = Set(own)
-        var index = range.lowerBound
-        while index < range.upperBound {
-            defer { index += 1 }
-            let kind = tokens.kind(index)
-            if kind == .operator {
-                uses.names.insert(tokens.text(index))
-                continue
-            }
-            if kind == .keyword {
-                collectBinders(tokens, after: index, in: range, into: &locals)
-                continue
-            }
-            if tokens.is(index, "{") { closureParameters(tokens, after: index, in: range, into: &locals) }
-            guard kind == .identifier else { continue }
-            let name = tokens.name(index)
-            if tokens.is(index - 1, ".") {
-                uses.members.insert(name)
-                continue
-            }
-            let labelled = tokens.is(index - 1, "(") || tokens.is(index - 1, ",")
-            if labelled, tokens.is(index + 1, ":") {
-                locals.insert(name)   // an argument label or a parameter's name
-                continue
-            }
-            if labelled, tokens.kind(index + 1) == .identifier, tokens.is(index + 2, ":") {
-                continue              // `from x: Int`: an external label
-            }
-            if tokens.kind(index - 1) == .identifier, tokens.is(index + 1, ":"),
-               tokens.is(index - 2, "(") || tokens.is(index - 2, ",") {
-                locals.insert(name)   // the parameter's name after its label
-                continue
-            }
-            if tokens.is(index + 1, "<"), !tokens.spaceAfter(index), isGenericHead(tokens, index) {
-                genericParameters(tokens, from: index + 1, in: range, into: &locals)
-            }
-            if SwiftKeywords.contextual.contains(name) || name.hasPrefix("$") { continue }
-            uses.names.insert(name)
-        }
-        uses.names.subtract(locals)
+        read(tokens, range, bound: [], scope: .statements(isTypeBody: false), depth: 0, into: &uses)
+        uses.names.subtract(own)
         return uses
     }
 
-    /// `func f<T, U: P>`, `struct Box<Element>`: a declaration's name followed by generic parameters.
-    private static func isGenericHead(_ tokens: SampleTokens, _ index: Int) -> Bool {
-        guard tokens.kind(index - 1) == .keyword || tokens.text(index - 1) == "actor" else { return false }
-        return SwiftKeywords.genericDeclarations.contains(tokens.text(index - 1))
+    /// What a group holds: statements (an item, a `{…}` body) bind names; parentheses and brackets only hold expressions.
+    private enum Scope {
+        case statements(isTypeBody: Bool)
+        case expressions
     }
 
-    private static func genericParameters(_ tokens: SampleTokens, from start: Int, in range: Range<Int>, into locals: inout Set<String>) {
-        var depth = 0
-        var index = start
-        while index < range.upperBound {
-            if tokens.kind(index) == .operator {
-                depth += GenericDepth.change(tokens.text(index))
-                if depth <= 0 { return }
-            } else if tokens.kind(index) == .identifier, tokens.is(index - 1, "<") || tokens.is(index - 1, ","), depth == 1 {
-                locals.insert(tokens.name(index))
-            } else if tokens.kind(index) == .punctuation, !tokens.is(index, ","), !tokens.is(index, ":"), !tokens.is(index, ".") {
-                return
-            }
-            index += 1
-        }
-    }
-
-    /// Names bound after `let`, `var`, `for`, and `case let`: `let (a, b)`, `for x in`, `if let y {`.
-    private static func collectBinders(_ tokens: SampleTokens, after keyword: Int, in range: Range<Int>,
-                                       into locals: inout Set<String>) {
-        let word = tokens.text(keyword)
-        if SwiftKeywords.declaringName.contains(word), tokens.kind(keyword + 1) == .identifier {
-            locals.insert(tokens.name(keyword + 1))   // a member's or a local type's name
+    private static func read(_ tokens: SampleTokens, _ range: Range<Int>, bound outer: Set<String>, scope: Scope,
+                             depth: Int, into uses: inout Uses) {
+        guard depth < deepest else {
+            for index in range { use(tokens, index, bound: outer, into: &uses) }
             return
         }
-        guard word == "let" || word == "var" || word == "for" else { return }
-        var index = keyword + 1
-        while index < range.upperBound, tokens.is(index, "case") || tokens.is(index, "try") || tokens.text(index) == "await" {
-            index += 1
+        var bindings: ScopeBindings? = nil
+        var bound = outer
+        if case .statements(let isTypeBody) = scope {
+            let read = ScopeBindings(tokens, range, isTypeBody: isTypeBody)
+            bound.formUnion(read.names)
+            bindings = read
         }
-        if tokens.is(index, "(") {
-            let close = min(tokens.after(index), range.upperBound)
-            for inner in index..<close where tokens.kind(inner) == .identifier && !tokens.is(inner + 1, ":") {
-                locals.insert(tokens.name(inner))
+        for index in tokens.tree.level(range) {
+            guard let inside = tokens.tree.contents(of: index) else {
+                if bindings?.bindingSites.contains(index) != true { use(tokens, index, bound: bound, into: &uses) }
+                continue
             }
-        } else if index < range.upperBound, tokens.kind(index) == .identifier {
-            // `if let value {` binds `value` from the outer one, which it reads: a use unless the
-            // item binds the name another way too (a parameter, a closure's parameter).
-            let shorthand = word != "for" && (tokens.is(index + 1, "{") || tokens.is(index + 1, ",") || tokens.is(index + 1, "else"))
-            if !shorthand { locals.insert(tokens.name(index)) }
+            guard tokens.opens(index, .brace) else {
+                read(tokens, inside, bound: bound, scope: .expressions, depth: depth + 1, into: &uses)
+                continue
+            }
+            var innerBound = bound.union(bindings?.inner[index] ?? [])
+            innerBound.formUnion(closureParameters(tokens, inside))
+            let isTypeBody = bindings?.typeBodies.contains(index) ?? false
+            read(tokens, inside, bound: innerBound, scope: .statements(isTypeBody: isTypeBody), depth: depth + 1, into: &uses)
         }
     }
 
-    /// `{ a, b in`, `{ (x: Int) -> Int in`: a closure's parameters, bound inside it.
-    private static func closureParameters(_ tokens: SampleTokens, after brace: Int, in range: Range<Int>, into locals: inout Set<String>) {
-        var names: [String] = []
-        var index = brace + 1
-        let limit = min(range.upperBound, brace + 40)
-        while index < limit {
-            if tokens.is(index, "in") {
-                locals.formUnion(names)
-                return
+    /// Counts the token at `index` as a use unless it is bound, a label, a keyword or not a name.
+    private static func use(_ tokens: SampleTokens, _ index: Int, bound: Set<String>, into uses: inout Uses) {
+        switch tokens.kind(index) {
+        case .operator:
+            uses.names.insert(tokens.text(index))
+        case .identifier:
+            let name = tokens.name(index)
+            // `@main` marks the entry point: it never refers to a top-level `main`.
+            if tokens.is(index - 1, "@"), name == "main" { return }
+            if tokens.is(index - 1, ".") {
+                uses.members.insert(name)
+            } else if !isLabel(tokens, index), !bound.contains(name), !SwiftKeywords.contextual.contains(name),
+                      !name.hasPrefix("$") {
+                uses.names.insert(name)
             }
-            switch tokens.kind(index) {
-            case .identifier:
-                if tokens.is(index - 1, "{") || tokens.is(index - 1, ",") || tokens.is(index - 1, "(") { names.append(tokens.name(index)) }
-            case .punctuation:
-                if tokens.is(index, "{") || tokens.is(index, "}") || tokens.is(index, "=") { return }
-            case .keyword:
-                if !tokens.is(index, "throws") && !tokens.is(index, "inout") { return }
-            default:
-                break
-            }
-            index += 1
+        default:
+            break
         }
+    }
+
+    /// `f(x: 1)`, `func f(from x: Int)`, `(a: Int, b: Int)`: a label or a parameter's name, in parentheses.
+    private static func isLabel(_ tokens: SampleTokens, _ index: Int) -> Bool {
+        guard let parent = tokens.tree.parent(of: index), tokens.opens(parent, .parenthesis) else { return false }
+        let entryStart = { (at: Int) in tokens.is(at, "(") || tokens.is(at, ",") }
+        if entryStart(index - 1), tokens.is(index + 1, ":") { return true }                      // `x:`
+        if entryStart(index - 1), tokens.kind(index + 1) == .identifier, tokens.is(index + 2, ":") { return true }   // `from` in `from x:`
+        // `x` in `from x:`; a label may be a keyword (`for x:`, `in x:`).
+        let labelBefore = tokens.kind(index - 1) == .identifier || tokens.kind(index - 1) == .keyword
+        return labelBefore && tokens.is(index + 1, ":") && entryStart(index - 2)
+    }
+
+    /// `{ a, b in`, `{ [weak self] (x: Int) -> Int in`: the names a closure's signature binds.
+    static func closureParameters(_ tokens: SampleTokens, _ inside: Range<Int>) -> [String] {
+        var names: [String] = []
+        var expectingName = true
+        var returnType = false
+        for index in tokens.tree.level(inside) {
+            let text = tokens.text(index)
+            switch tokens.kind(index) {
+            case .keyword where text == "in":
+                return names
+            case .keyword where SwiftKeywords.closureSignature.contains(text):
+                continue
+            case .identifier where SwiftKeywords.closureSignature.contains(text):
+                continue
+            case .identifier:
+                if expectingName, !returnType, text != "_" { names.append(tokens.name(index)) }
+                expectingName = false
+            case .punctuation where text == ",":
+                expectingName = true
+            case .punctuation where text == "->":
+                returnType = true
+            case .punctuation where text == "(" && names.isEmpty && expectingName && !returnType:
+                names += tupleNames(tokens, index)
+                expectingName = false
+            case .punctuation where text == "[" && index == inside.lowerBound:
+                continue   // a capture list, before the parameters
+            case .punctuation where returnType && (text == "." || text == "(" || text == "["):
+                continue
+            case .operator where returnType:
+                continue   // `?`, `<`, `>` of the return type
+            default:
+                return []
+            }
+        }
+        return []
+    }
+
+    /// `(x: Int, _ y: Int)` or `(a, b)` in a closure's signature: the first name of each entry.
+    private static func tupleNames(_ tokens: SampleTokens, _ opener: Int) -> [String] {
+        guard let inside = tokens.tree.contents(of: opener) else { return [] }
+        var names: [String] = []
+        var expectingName = true
+        for index in tokens.tree.level(inside) {
+            if tokens.is(index, ",") {
+                expectingName = true
+            } else if expectingName, tokens.kind(index) == .identifier {
+                if tokens.text(index) != "_" { names.append(tokens.name(index)) }
+                // `_ y: Int`: the name after `_` is the parameter.
+                expectingName = tokens.text(index) == "_"
+            } else {
+                expectingName = false
+            }
+        }
+        return names
     }
 }

@@ -122,6 +122,14 @@ package struct TerminalReport: Sendable {
         [style.bold("\(error.location): ") + style.red("error:") + " " + error.message] + (excerpt?.lines(style: style) ?? [])
     }
 
+    /// Why a document could not be loaded, as `inputError` says it, with the line at fault.
+    package func inputError(_ error: LoadError) -> [String] {
+        switch error {
+        case .unreadable(let error): [inputError(error)]
+        case .invalid(let error, let bytes): inputError(error, excerpt: Excerpt(error.location, bytes: bytes))
+        }
+    }
+
     private func render(_ part: PartReport, title: String?) -> [String] {
         var out: [String] = []
         switch part.kind {

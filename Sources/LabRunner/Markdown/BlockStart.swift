@@ -48,6 +48,13 @@ enum BlockStart {
         return level >= 1 && level <= 6 && (cursor == end || MarkdownASCII.isSpaceOrTab(bytes[cursor]))
     }
 
+    /// The number of "#"s of an ATX heading at `position` (after `isATXHeading`).
+    static func atxLevel(_ bytes: UnsafeBufferPointer<UInt8>, at position: Int, end: Int) -> Int {
+        var cursor = position
+        while cursor < end && bytes[cursor] == MarkdownASCII.hash { cursor += 1 }
+        return cursor - position
+    }
+
     /// A run of "=" or "-" followed only by spaces and tabs. Only meaningful directly
     /// under an open paragraph, which it turns into a heading.
     static func isSetextUnderline(_ bytes: UnsafeBufferPointer<UInt8>, at position: Int, end: Int) -> Bool {
@@ -85,27 +92,28 @@ enum BlockStart {
         return (count >= 3, end)
     }
 
-    /// Byte width of a list marker ("-", "+", "*", or 1–9 digits and "." or ")")
-    /// followed by a space, a tab or the end of the line, or nil.
-    /// When the item would interrupt a paragraph it must have content and an
-    /// ordered one must start at 1.
-    static func listMarkerWidth(
+    /// A list marker ("-", "+", "*", or 1–9 digits and "." or ")") followed by a space, a tab
+    /// or the end of the line, or nil. When the item would interrupt a paragraph it must have
+    /// content and an ordered one must start at 1.
+    static func listMarker(
         _ bytes: UnsafeBufferPointer<UInt8>, at position: Int, end: Int, interruptsParagraph: Bool
-    ) -> Int? {
+    ) -> ListMarker? {
         guard position < end else { return nil }
         var cursor = position
         let first = bytes[cursor]
+        var start: Int?
         if first == UInt8(ascii: "-") || first == UInt8(ascii: "+") || first == UInt8(ascii: "*") {
             cursor += 1
         } else if MarkdownASCII.isDigit(first) {
-            var start = 0
+            var number = 0
             while cursor < end && MarkdownASCII.isDigit(bytes[cursor]) && cursor - position < 9 {
-                start = start * 10 + Int(bytes[cursor] - 0x30)
+                number = number * 10 + Int(bytes[cursor] - 0x30)
                 cursor += 1
             }
             guard cursor < end, bytes[cursor] == UInt8(ascii: ".") || bytes[cursor] == UInt8(ascii: ")")
             else { return nil }
-            if interruptsParagraph && start != 1 { return nil }
+            if interruptsParagraph && number != 1 { return nil }
+            start = number
             cursor += 1
         } else {
             return nil
@@ -116,6 +124,21 @@ enum BlockStart {
             while rest < end && MarkdownASCII.isSpaceOrTab(bytes[rest]) { rest += 1 }
             if rest == end { return nil }
         }
-        return cursor - position
+        return ListMarker(character: bytes[cursor - 1], start: start, width: cursor - position)
+    }
+}
+
+/// A list item's marker: what decides which list it joins, and its width in bytes.
+struct ListMarker: Equatable {
+    /// The bullet ("-", "+", "*") or the ordered delimiter ("." or ")").
+    let character: UInt8
+    /// The number of an ordered item; nil for a bullet.
+    let start: Int?
+    let width: Int
+
+    /// An item joins the open list when both are bullets of the same character, or both
+    /// ordered with the same delimiter (CommonMark).
+    func continues(with next: ListMarker) -> Bool {
+        character == next.character && (start == nil) == (next.start == nil)
     }
 }

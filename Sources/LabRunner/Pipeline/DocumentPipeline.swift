@@ -57,31 +57,23 @@ package struct DocumentPipeline: Sendable {
     /// Checks one file. `line`: only the guide's sample at that line (`guide.md:42`).
     package func run(path: String, line lineArgument: Int? = nil) -> FileOutcome {
         let line = lineArgument ?? sampleLines[path]
-        let bytes: [UInt8]
-        do {
-            bytes = try DocumentFile.read(path)
-        } catch {
-            return FileOutcome(path: path, content: .unreadable(error))
-        }
-        let lab: Lab
         var pipeline = self
-        do throws(LabError) {
-            let config = try configs?.config(for: path)
-            if packageModules == nil, let package = config?.package { pipeline.packageModules = configPackages[package] }
-            lab = try LabParser.parse(bytes: bytes, path: path, bareLanguage: bareLanguage, kind: documentKind, config: config)
-            if lab.isGuide {
-                let plan = try GuidePlan(lab, appleAvailable: appleAvailable, package: pipeline.packageModules?.packagePath)
-                var only: Int? = nil
-                if let line { only = try plan.sample(at: line) }
-                return FileOutcome(path: path, content: .guide(pipeline.runGuide(plan, only: only)))
+        let loader = DocumentLoader(configs: configs, bareLanguage: bareLanguage, kind: documentKind)
+        do throws(LoadError) {
+            return try loader.load(path) { lab, config throws(LabError) in
+                if packageModules == nil, let package = config?.package { pipeline.packageModules = configPackages[package] }
+                if lab.isGuide {
+                    let plan = try GuidePlan(lab, appleAvailable: appleAvailable, package: pipeline.packageModules?.packagePath)
+                    var only: Int? = nil
+                    if let line { only = try plan.sample(at: line) }
+                    return FileOutcome(path: path, content: .guide(pipeline.runGuide(plan, only: only)))
+                }
+                if let line { throw LabError(lab.location(line: line), .lineInLab(why: lab.kind.reason)) }
+                return FileOutcome(path: path, content: .lab(lab, parts: pipeline.runAll(lab)))
             }
-            if let line { throw LabError(lab.location(line: line), .lineInLab(why: lab.kind.reason)) }
         } catch {
-            // An error in the file's `.labrunner` shows that file's line.
-            let shown = error.location.path == path ? bytes : (try? DocumentFile.read(error.location.path)) ?? []
-            return FileOutcome(path: path, content: .invalid(error, bytes: shown))
+            return FileOutcome(path: path, failure: error)
         }
-        return FileOutcome(path: path, content: .lab(lab, parts: pipeline.runAll(lab)))
     }
 
     func runGuide(_ plan: GuidePlan, only: Int?) -> GuideOutcome {

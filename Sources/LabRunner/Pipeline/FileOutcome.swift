@@ -22,6 +22,14 @@ package struct FileOutcome: Sendable {
         self.content = content
     }
 
+    /// A file that could not be loaded.
+    package init(path: String, failure: LoadError) {
+        switch failure {
+        case .unreadable(let error): self.init(path: path, content: .unreadable(error))
+        case .invalid(let error, let bytes): self.init(path: path, content: .invalid(error, bytes: bytes))
+        }
+    }
+
     /// Whether swiftc built anything for this file (a cache miss): the compile cache is pruned after such runs.
     package var compiledAnything: Bool {
         if case .guide(let guide) = content { return guide.samples.contains(where: \.compilerRan) }

@@ -1,21 +1,21 @@
-/// Markdown → HTML as cmark-gfm writes it (`cmark-gfm -e table`, raw HTML filtered): the
-/// notebook's prose, and what the differential test holds to cmark-gfm.
+/// The Markdown stage's blocks → HTML as cmark-gfm writes it (`cmark-gfm -e table`, raw HTML
+/// filtered): the notebook's prose, and what the differential test holds to cmark-gfm. The
+/// blocks come from `MarkdownParser.blocks(in:)`, the parser the Lab stage reads cells with;
+/// inlines and link reference definitions are read here.
 struct MarkdownHTML {
     /// Renders a fenced block in place of `<pre><code>`; nil keeps the default. The notebook
-    /// puts a cell's highlighted code and results there.
-    var fence: (_ info: String, _ code: String, _ line: Int) -> String? = { _, _, _ in nil }
+    /// puts a cell's highlighted code and results there: the block is the one the lab's cell has.
+    var fence: (FencedBlock) -> String? = { _ in nil }
     private(set) var references: [String: MarkdownLink] = [:]
 
-    /// The blocks of `text`, lines numbered from `firstLine` (after a front matter).
-    func blocks(_ text: String, firstLine: Int = 1) -> ([MarkdownBlock], [String: MarkdownLink]) {
-        var parser = MarkdownBlockParser()
-        let blocks = parser.parse(MarkdownLine.lines(of: text, firstNumber: firstLine))
-        return (blocks, parser.references)
+    mutating func render(_ text: String) -> String {
+        render(MarkdownSource(text: text))
     }
 
-    mutating func render(_ text: String, firstLine: Int = 1) -> String {
-        let (blocks, references) = blocks(text, firstLine: firstLine)
-        self.references = references
+    /// The HTML of the document's blocks that start after line `skipped` (its front matter).
+    mutating func render(_ source: MarkdownSource, skippingLines skipped: Int = 0) -> String {
+        let blocks = MarkdownParser.blocks(in: source).filter { $0.lines.lowerBound > skipped }
+        references = LinkDefinitions.collect(in: blocks)
         return render(blocks, tight: false)
     }
 
@@ -28,48 +28,60 @@ struct MarkdownHTML {
     }
 
     func render(_ block: MarkdownBlock, tight: Bool) -> String {
-        switch block {
+        switch block.kind {
         case .heading(let level, let text):
             return "<h\(level)>\(inlines(text))</h\(level)>\n"
         case .paragraph(let text):
-            return tight ? inlines(text) + "\n" : "<p>\(inlines(text))</p>\n"
-        case .fencedCode(let info, let code, let line):
-            if let custom = fence(info, code, line) { return custom }
-            let language = info.split(separator: " ").first.map { " class=\"language-\(HTMLEscaping.attribute($0))\"" } ?? ""
-            return "<pre><code\(language)>\(HTMLEscaping.text(code))</code></pre>\n"
+            let content = LinkDefinitions.removed(from: text)
+            if content.isEmpty { return "" }
+            return tight ? inlines(content) + "\n" : "<p>\(inlines(content))</p>\n"
+        case .fencedCode(let fenced):
+            if let custom = fence(fenced) { return custom }
+            let language = fenced.info.split(separator: " ").first.map { " class=\"language-\(HTMLEscaping.attribute($0))\"" } ?? ""
+            return "<pre><code\(language)>\(HTMLEscaping.text(fenced.code))</code></pre>\n"
         case .indentedCode(let code):
             return "<pre><code>\(HTMLEscaping.text(code))</code></pre>\n"
         case .html(let html):
             return HTMLFilter.html(html)
         case .thematicBreak:
             return "<hr />\n"
-        case .blockQuote(let children):
-            return "<blockquote>\n\(render(children, tight: false))</blockquote>\n"
-        case .list(let start, let isTight, let items):
-            let tag = start == nil ? "ul" : "ol"
-            let startAttribute = start.map { $0 == 1 ? "" : " start=\"\($0)\"" } ?? ""
-            let body = items.map { item in
-                let startsWithText = item.first.map { if case .paragraph = $0 { isTight } else { false } } ?? true
-                return "<li>" + (startsWithText ? "" : "\n")
-                    + render(item, tight: isTight).trimmingTrailingNewlineIfTight(isTight) + "</li>\n"
-            }.joined()
-            return "<\(tag)\(startAttribute)>\n\(body)</\(tag)>\n"
-        case .table(let header, let alignments, let rows):
-            func cells(_ values: [String], _ tag: String) -> String {
-                zip(values, alignments).map { value, alignment in
-                    let align = switch alignment {
-                    case .none: ""
-                    case .left: " align=\"left\""
-                    case .center: " align=\"center\""
-                    case .right: " align=\"right\""
-                    }
-                    return "<\(tag)\(align)>\(inlines(value))</\(tag)>\n"
-                }.joined()
-            }
-            let head = "<thead>\n<tr>\n\(cells(header, "th"))</tr>\n</thead>\n"
-            let body = rows.isEmpty ? "" : "<tbody>\n" + rows.map { "<tr>\n\(cells($0, "td"))</tr>\n" }.joined() + "</tbody>\n"
-            return "<table>\n\(head)\(body)</table>\n"
+        case .blockQuote:
+            return "<blockquote>\n\(render(block.children, tight: false))</blockquote>\n"
+        case .list(let list):
+            return self.list(list, items: block.children)
+        case .listItem:
+            return render(block.children, tight: tight)
+        case .table(let table):
+            return self.table(table)
         }
+    }
+
+    private func list(_ list: MarkdownList, items: [MarkdownBlock]) -> String {
+        let tag = list.start == nil ? "ul" : "ol"
+        let startAttribute = list.start.map { $0 == 1 ? "" : " start=\"\($0)\"" } ?? ""
+        let body = items.map { item in
+            let startsWithText = item.children.first.map { if case .paragraph = $0.kind { list.isTight } else { false } } ?? true
+            return "<li>" + (startsWithText ? "" : "\n")
+                + render(item.children, tight: list.isTight).trimmingTrailingNewlineIfTight(list.isTight) + "</li>\n"
+        }.joined()
+        return "<\(tag)\(startAttribute)>\n\(body)</\(tag)>\n"
+    }
+
+    private func table(_ table: MarkdownTable) -> String {
+        func cells(_ values: [String], _ tag: String) -> String {
+            zip(values, table.alignments).map { value, alignment in
+                let align = switch alignment {
+                case .none: ""
+                case .left: " align=\"left\""
+                case .center: " align=\"center\""
+                case .right: " align=\"right\""
+                }
+                return "<\(tag)\(align)>\(inlines(value))</\(tag)>\n"
+            }.joined()
+        }
+        let head = "<thead>\n<tr>\n\(cells(table.header, "th"))</tr>\n</thead>\n"
+        let body = table.rows.isEmpty ? "" : "<tbody>\n" + table.rows.map { "<tr>\n\(cells($0, "td"))</tr>\n" }.joined() + "</tbody>\n"
+        return "<table>\n\(head)\(body)</table>\n"
     }
 }
 

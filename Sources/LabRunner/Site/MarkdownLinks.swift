@@ -108,7 +108,7 @@ extension MarkdownInlines {
         guard let close = closingBracket(s, from: 0), close + 1 < s.count, s[close + 1] == ":" else { return nil }
         let label = normalized(String(String.UnicodeScalarView(s[1..<close])))
         guard !label.isEmpty else { return nil }
-        let rest = String(String.UnicodeScalarView(s[(close + 2)...])).trimming(" ")
+        let rest = String(String(String.UnicodeScalarView(s[(close + 2)...])).drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
         guard !rest.isEmpty else { return nil }
         guard let (link, end) = inlineTarget(Array(("(" + rest + ")").unicodeScalars), at: 0),
               end == rest.unicodeScalars.count + 2 else { return nil }

@@ -3,9 +3,12 @@
 /// script switches (all shown without the script, and in print).
 struct NotebookCell {
     let path: String
-    let line: Int
-    let code: String
+    /// The cell's fenced block, from the same parse as the lab's cell.
+    let block: FencedBlock
     let results: NotebookResults
+
+    var line: Int { block.openingLine }
+    var code: String { block.code }
 
     var anchor: String { "L\(line)" }
 

@@ -52,16 +52,14 @@ package struct NotebookPage: Sendable {
 
     /// A guide: its prose, each sample's code followed by its verdict (and its errors).
     private func guideProse(_ document: [UInt8], _ guide: GuideReport) -> String {
-        let source = MarkdownSource(bytes: document)
-        let skip = (try? FrontMatter.parse(source, path: file.path))?.lineCount ?? 0
-        let text = source.lines.dropFirst(skip).map { source.text(of: $0) }.joined(separator: "\n")
         let samples = Dictionary(guide.samples.map { ($0.line, $0) }, uniquingKeysWith: { first, _ in first })
         var renderer = MarkdownHTML()
-        renderer.fence = { info, code, line in
-            let language = info.split(separator: " ").first.map(String.init) ?? ""
+        renderer.fence = { block in
+            let line = block.openingLine
+            let language = block.info.split(separator: " ").first.map(String.init) ?? ""
             guard language == "swift" || samples[line] != nil else { return nil }
             var html = "<pre class=\"code\" id=\"L\(line)\"><code class=\"language-swift\">"
-                + SwiftHighlighter.lines(code).joined(separator: "\n") + "</code></pre>\n"
+                + SwiftHighlighter.lines(block.code).joined(separator: "\n") + "</code></pre>\n"
             if let sample = samples[line] {
                 let css = switch sample.status {
                 case .passed: "pass"
@@ -78,7 +76,14 @@ package struct NotebookPage: Sendable {
             }
             return html
         }
-        return renderer.render(text, firstLine: skip + 1)
+        return render(document, with: &renderer)
+    }
+
+    /// The document's blocks after its front matter, rendered.
+    private func render(_ document: [UInt8], with renderer: inout MarkdownHTML) -> String {
+        let source = MarkdownSource(bytes: document)
+        let skip = (try? FrontMatter.parse(source, path: file.path))?.lineCount ?? 0
+        return renderer.render(source, skippingLines: skip)
     }
 
     /// A lab's exercises: for a student, each done or not yet with its hint; for an instructor,
@@ -107,21 +112,16 @@ package struct NotebookPage: Sendable {
     /// The document after its front matter, fences that are cells replaced by cells, output
     /// and diagnostics blocks the cells show left out.
     private func prose(_ document: [UInt8], _ results: NotebookResults) -> String {
-        let source = MarkdownSource(bytes: document)
-        let skip = (try? FrontMatter.parse(source, path: file.path))?.lineCount ?? 0
-        let text = source.lines.dropFirst(skip).map { source.text(of: $0) }.joined(separator: "\n")
         var renderer = MarkdownHTML()
         let path = file.path
-        renderer.fence = { info, code, line in
-            if results.shownBlocks.contains(line) { return "" }
-            let isCell = results.scenarios[line] != nil || results.checks[line] != nil || results.skipped[line] != nil
-                || !results.diagnostics(in: line...(line + code.split(separator: "\n", omittingEmptySubsequences: false).count)).isEmpty
-            if isCell { return NotebookCell(path: path, line: line, code: code, results: results).html() }
-            let language = info.split(separator: " ").first.map(String.init) ?? ""
+        renderer.fence = { block in
+            if results.isShown(block) { return "" }
+            if results.isCell(block) { return NotebookCell(path: path, block: block, results: results).html() }
+            let language = block.info.split(separator: " ").first.map(String.init) ?? ""
             guard language == "swift" else { return nil }
             return "<pre class=\"code\"><code class=\"language-swift\">"
-                + SwiftHighlighter.lines(code).joined(separator: "\n") + "</code></pre>\n"
+                + SwiftHighlighter.lines(block.code).joined(separator: "\n") + "</code></pre>\n"
         }
-        return renderer.render(text, firstLine: skip + 1)
+        return render(document, with: &renderer)
     }
 }

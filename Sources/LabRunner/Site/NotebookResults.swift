@@ -1,5 +1,7 @@
-/// A lab's results regrouped by the Markdown line of each cell's fence, which is where the
-/// page shows them: every scenario's view of the cell, the errors inside it, a check's verdict.
+/// A lab's results regrouped by cell, which is where the page shows them: every scenario's
+/// view of the cell, the errors inside it, a check's verdict. The report names a cell (and an
+/// output block) by its `FencedBlock.openingLine`, and the page's blocks come from the same
+/// parser over the same bytes, so a block finds its own results (`isCell(_:)`, `isShown(_:)`).
 struct NotebookResults {
     /// One scenario's view of one cell.
     struct ScenarioCell {
@@ -57,6 +59,18 @@ struct NotebookResults {
         // A diagnostic reported twice (a check's errors and its failure) is shown once.
         var seen = Set<String>()
         diagnostics = diagnostics.filter { seen.insert($0.line).inserted }
+    }
+
+    /// Whether `block` is a cell the run reports on: it ran, was checked or skipped, or has errors.
+    func isCell(_ block: FencedBlock) -> Bool {
+        let line = block.openingLine
+        return scenarios[line] != nil || checks[line] != nil || skipped[line] != nil
+            || !diagnostics(in: line...(line + block.code.split(separator: "\n", omittingEmptySubsequences: false).count)).isEmpty
+    }
+
+    /// Whether `block` is an output or diagnostics block its cell's results already show.
+    func isShown(_ block: FencedBlock) -> Bool {
+        shownBlocks.contains(block.openingLine)
     }
 
     /// The diagnostics whose line is inside `lines`, in order.

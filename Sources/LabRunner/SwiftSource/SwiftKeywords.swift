@@ -58,8 +58,39 @@ package enum SwiftKeywords {
         "func", "struct", "class", "enum", "protocol", "typealias", "associatedtype", "case", "precedencegroup",
     ]
 
-    /// Keywords whose declaration's name can be followed by generic parameters (`actor` is contextual).
-    static let genericDeclarations: Set<String> = ["func", "struct", "class", "enum", "typealias", "actor", "subscript"]
+    /// Keywords whose declaration's name (or, for `init` and `subscript`, the keyword itself) can be
+    /// followed by generic parameters (`actor` and `macro` are contextual).
+    static let genericDeclarations: Set<String> = [
+        "func", "struct", "class", "enum", "typealias", "actor", "subscript", "init", "macro",
+    ]
+
+    /// Statements whose header binds names for their body only: `if let`, `while let`, `for x in`, `catch let`.
+    static let bindingInBody: Set<String> = ["if", "while", "for", "catch"]
+
+    /// Words between `let`/`var`/`for` and the pattern they bind: `for case let x`, `let x = try await`.
+    static let beforePattern: Set<String> = ["case", "let", "var", "try", "await"]
+
+    /// Words a closure's signature may hold besides names and types: `{ (x: inout Int) async throws -> Int in`.
+    static let closureSignature: Set<String> = ["throws", "rethrows", "async", "inout"]
+
+    /// The arguments a modifier can take: `private(set)`, `unowned(safe)`, `unowned(unsafe)`.
+    static let modifierArguments: Set<String> = ["set", "safe", "unsafe"]
+
+    /// Words before a type in an inheritance clause that are not the type: `any P`, `some P`.
+    static let typePrefixes: Set<String> = ["any", "some"]
+
+    /// Keywords that start a line continuing the statement above: `} else {`, `} catch {`, `where`.
+    static let continuingLine: Set<String> = ["else", "catch", "where", "in", "as", "is", "throws", "rethrows"]
+
+    /// Keywords that cannot end a statement: a line ending with one goes on below.
+    static let unfinishedLine: Set<String> = [
+        "in", "as", "is", "where", "throw", "try", "case", "else", "let", "var", "func", "struct", "class", "enum",
+        "protocol", "extension", "typealias", "import", "if", "guard", "while", "for", "switch", "operator", "inout",
+        "static", "public", "private", "fileprivate", "internal", "precedencegroup", "associatedtype", "subscript",
+    ]
+
+    /// Conditional compilation directives: `#if`, its branches and `#endif`.
+    static let conditionalDirectives: Set<String> = ["#if", "#elseif", "#else", "#endif"]
 
     /// Keywords whose body holds members a `self` refers to.
     static let typeBodies: Set<String> = ["struct", "class", "enum", "protocol", "extension"]

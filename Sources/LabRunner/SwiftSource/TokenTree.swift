@@ -89,6 +89,25 @@ package struct TokenTree: Sendable {
         return closer.map { $0 + 1 } ?? tokens.count
     }
 
+    /// The indices of `range` at its own depth, in order: each token, an opener standing for its
+    /// whole group (read its inside with `contents(of:)`).
+    package func level(_ range: Range<Int>) -> [Int] {
+        var indices: [Int] = []
+        var index = range.lowerBound
+        while index < range.upperBound {
+            indices.append(index)
+            index = after(index)
+        }
+        return indices
+    }
+
+    /// The tokens inside the group the opener at `index` opens (to the end when it never closes);
+    /// nil for a token that opens nothing.
+    package func contents(of index: Int) -> Range<Int>? {
+        guard tokens.indices.contains(index), case .opener(let closer) = links[index] else { return nil }
+        return (index + 1)..<(closer ?? tokens.count)
+    }
+
     /// Openers that never close, in source order.
     package var unclosed: [Int] {
         links.indices.filter { if case .opener(nil) = links[$0] { true } else { false } }

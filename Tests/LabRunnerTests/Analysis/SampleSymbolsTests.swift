@@ -39,14 +39,13 @@ struct SampleSymbolsTests {
         infix operator +++: AdditionPrecedence
         func +++ (lhs: Int, rhs: Int) -> Int { lhs + rhs }
         """
-        // Locals, parameters and labels are no uses (`a`, `point`); `case red, green` takes `green`
-        // for a use (cheap rather than exact: a use too many only widens a context).
+        // Locals, parameters and labels are no uses (`a`, `point`), nor are an enum's cases in its body.
         #expect(Self.dump(code) == """
             [1-1:1] import uses [Foundation]
             [3-6:1] struct names [Point] conforms [Equatable] members [x, y] uses [Double, Equatable]
             [8-11:1] struct names [App] members [main] attributes [main]
             [12-12:1] class names [Box] members [value, init] modifiers [final] uses [<, >] member uses [value]
-            [13-13:1] enum names [Color] members [red, green] uses [green]
+            [13-13:1] enum names [Color] members [red, green]
             [14-14:1] actor names [Counter] members [count]
             [15-15:1] protocol names [Shape] members [area] uses [Double]
             [16-16:1] typealias names [Pair] uses [Int]
@@ -110,7 +109,7 @@ struct SampleSymbolsTests {
             [8-12:1] statement uses [>, print, total]
             [13-17:1] func names [f] uses [Int]
             [18-19:1] func names [old] attributes [available] uses [*, available, deprecated]
-            [20-24:1] statement uses [error, f, print]
+            [20-24:1] statement uses [f, print]
             [25-25:1] statement uses [-, total]
             """)
     }
@@ -194,7 +193,7 @@ struct SampleSymbolsTests {
         let code = "@testable import Foo\nimport struct Bar.Baz\nimport <#module#>\nimport Swift.Collections\n"
         #expect(Self.dump(code) == """
             [1-1:1] import attributes [testable] uses [Foo, testable]
-            [2-2:1] import member uses [Baz]
+            [2-2:1] import uses [Bar] member uses [Baz]
             [3-3:1] import placeholders [<#module#>]
             [4-4:1] import uses [Swift] member uses [Collections]
             imports Foo@1, Bar@2, Swift@4

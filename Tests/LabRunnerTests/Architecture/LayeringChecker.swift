@@ -6,7 +6,7 @@
 struct LayeringChecker {
     /// The library's stages, in dependency order: a stage may use its own and earlier ones.
     static let stages = ["Support", "Process", "Markdown", "SwiftSource", "Lab", "Analysis", "Program", "Input", "Compile",
-                         "Run", "Verify", "Grading", "Pipeline", "Update", "Report", "Formats", "Site", "Watch", "Serve"]
+                         "Run", "Verify", "Grading", "Pipeline", "Update", "Report", "Formats", "Site", "Watch", "Serve", "Session"]
 
     /// One source file: its stage (a folder of `Sources/LabRunner`), its path for messages, its text.
     struct File {

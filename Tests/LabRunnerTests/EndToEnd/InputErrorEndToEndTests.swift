@@ -17,32 +17,7 @@ import Testing
         #expect(CrashSigns.found(in: result).isEmpty)
     }
 
-    @Test func aFolderWithoutLabsIsAnInputError() throws {
-        let folder = try LabRunnerCLI.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        try FileManager.default.createDirectory(atPath: folder + "/empty/.hidden", withIntermediateDirectories: true)
-        try Data("```swift\nprint(1)\n```\n".utf8).write(to: URL(fileURLWithPath: folder + "/empty/.hidden/lab.md"))
-        try Data("notes".utf8).write(to: URL(fileURLWithPath: folder + "/empty/notes.txt"))
-        let result = try LabRunnerCLI.run(["run", "empty"], in: folder)
-        #expect(result.status == 2)
-        #expect(result.stderr == "empty: error: no labs found in this folder: no .md or .markdown file in it or below it (hidden folders and node_modules are skipped)\n")
-        #expect(result.stdout.isEmpty)
-    }
-
-    /// Nothing to compile is not a failure: a README among labs must not fail the folder.
-    @Test func labsWithoutSwiftCellsRunAsNothingToCompile() throws {
-        let folder = try LabRunnerCLI.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        try Data().write(to: URL(fileURLWithPath: folder + "/empty.md"))
-        try Data("# Notes\n\n```text\nhello\n```\n".utf8).write(to: URL(fileURLWithPath: folder + "/prose.md"))
-        let result = try LabRunnerCLI.run(["run", "."], in: folder)
-        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
-        #expect(result.stdout == "./empty.md\n  no Swift cells to compile\n\n./prose.md\n  no Swift cells to compile\n\n0 passed, 0 failed, 0 skipped\n")
-        #expect(result.stderr.isEmpty)
-        let listed = try LabRunnerCLI.run(["list", "empty.md"], in: folder)
-        #expect(listed.status == 0)
-        #expect(listed.stdout.contains("blocks: 0 fenced code blocks"))
-    }
+    // A folder without labs and files without Swift cells: `RunSessionTests`, in-process.
 
     /// Errors the parser finds, as `run` reports them (stdout, with the lab) and as `list` and
     /// `extract` do (stderr): location, message, the line and a caret under the column.

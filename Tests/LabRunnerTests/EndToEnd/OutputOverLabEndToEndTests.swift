@@ -4,16 +4,14 @@ import Testing
 
 /// `extract x.md -o x.md`, `run --json x.md x.md` and `--junit x.md x.md` used to replace the lab;
 /// `--json DIR` failed after the run with `NSCocoaErrorDomain error 512`. Each is now a usage
-/// error before anything is compiled, and the lab keeps its bytes.
+/// error before anything is compiled, and the lab keeps its bytes. Through the binary: the
+/// exit status and the relative paths as typed; every case of `run` is in `RunSessionTests`.
 @Suite struct OutputOverLabEndToEndTests {
     static let lab = "```swift\nprint(\"kept\")\n```\n```output\nkept\n```\n"
 
     @Test(arguments: [
         (["extract", "x.md", "-o", "x.md"], "-o x.md would overwrite the lab x.md; give another file"),
-        (["run", "--json", "x.md", "x.md"], "--json x.md would overwrite the lab x.md; give another file"),
         (["run", "--junit", "./x.md", "."], "--junit ./x.md would overwrite the lab ./x.md; give another file"),
-        (["run", "--json", "link.md", "x.md"], "--json link.md would overwrite the lab x.md (the same file as x.md); give another file"),
-        (["run", "--json", "reports", "x.md"], "--json reports: the path is a folder; give the path of a file to write"),
     ])
     func isAUsageErrorBeforeAnythingRuns(arguments: [String], message: String) throws {
         let folder = try LabRunnerCLI.temporaryDirectory()

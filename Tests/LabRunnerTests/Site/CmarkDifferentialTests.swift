@@ -44,6 +44,12 @@ struct CmarkDifferentialTests {
         "> a\nlazy\n> b\n>\n> ```\n> code\nnot lazy\n\n- item\nlazy line\n- # heading\nnot lazy\n",
         "> - nested\nlazy\n>     indented\nnot code\n",
         "1. item\n\n   continued paragraph\n\n   ```\n   code in item\n   ```\n2. next\n",
+        // Tabs inside code stay tabs (the notebook's own parser once expanded them).
+        "```swift\n\tif x {\n\t\ty()\n\t}\n```\n\n\tindented\tcode\n",
+        // An indented fence after a blank line inside an item makes the list loose (CHANGELOG.md).
+        "- a change\n  described\n\n    ```\n    $ example\n    ```\n- next\n",
+        // GitHub tables as cmark-gfm reads them: a header without pipes, an indented row is code.
+        "foo\n:--\nbar\n\na|b\n-|-\n    c|d\n",
     ]
 
     /// The reference itself answers: an empty or failing cmark-gfm would make every comparison moot.

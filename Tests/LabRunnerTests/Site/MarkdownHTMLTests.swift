@@ -21,6 +21,8 @@ struct MarkdownHTMLTests {
         ("```swift\nlet a = 1\n```\n\n    indented\n", "<pre><code class=\"language-swift\">let a = 1\n</code></pre>\n<pre><code>indented\n</code></pre>\n"),
         ("| a | b |\n| :- | -: |\n| 1 | `\\|` 2 |\n",
          "<table>\n<thead>\n<tr>\n<th align=\"left\">a</th>\n<th align=\"right\">b</th>\n</tr>\n</thead>\n<tbody>\n<tr>\n<td align=\"left\">1</td>\n<td align=\"right\"><code>|</code> 2</td>\n</tr>\n</tbody>\n</table>\n"),
+        // A tab inside code is the code's own: shown as written, as swiftc reads it.
+        ("```swift\n\tlet a = \"\t\"\n```\n", "<pre><code class=\"language-swift\">\tlet a = &quot;\t&quot;\n</code></pre>\n"),
         ("line  \nbreak &amp; &copy; <https://x.org>\n", "<p>line<br />\nbreak &amp; © <a href=\"https://x.org\">https://x.org</a></p>\n"),
     ])
     func rendersLikeCommonMark(_ markdown: String, _ expected: String) {

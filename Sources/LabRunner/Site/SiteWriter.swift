@@ -1,23 +1,30 @@
 import Foundation
-import LabRunner
 
-/// The files `html` writes into its folder: a page per lab (each its own name, see
+/// The files `html` writes into its folder: a page per file (each its own name, see
 /// `NotebookSite.pagePaths`), `index.html`, and the relative images the pages show. It never
 /// writes over an input, over a file it did not write, or over an image's own source.
-struct SiteWriter {
-    let directory: String
-    let verbose: Bool
-    /// Each lab's page, relative to the folder.
+package struct SiteWriter: Sendable {
+    package let directory: String
+    /// Each file's page, relative to the folder.
     let pages: [String: String]
     let labs: [String]
 
-    init(directory: String, labs: [String], verbose: Bool) {
+    /// What writing the site came to: why it stopped, if it did, and what was left out on the way.
+    package struct Written: Sendable, Equatable {
+        /// Why a page or the index could not be written; nil when all were.
+        package var failure: String? = nil
+        /// Images not copied, and why.
+        package var warnings: [String] = []
+    }
+
+    /// `labs`: every file of the run, before a shard is chosen, so the shards of one site name
+    /// their pages alike.
+    package init(directory: String, labs: [String], workingDirectory: String = FileManager.default.currentDirectoryPath) {
         self.directory = directory
-        self.verbose = verbose
         self.labs = labs
         // An absolute path inside the working directory counts from there, so
         // `labrunner html $PWD/Labs -o site` writes `site/Labs/…` as `labrunner html Labs` does.
-        let here = FileManager.default.currentDirectoryPath
+        let here = workingDirectory
         let relative = labs.map { $0.hasPrefix(here + "/") ? String($0.dropFirst(here.count + 1)) : $0 }
         let named = NotebookSite.pagePaths(for: relative)
         pages = Dictionary(zip(labs, relative.map { named[$0] ?? NotebookSite.pagePath(for: $0) }), uniquingKeysWith: { first, _ in first })
@@ -28,7 +35,7 @@ struct SiteWriter {
     /// Why the site cannot be written, before anything runs: a page or the index would replace
     /// an input (by name or through a link), or a file that is not a page of labrunner's (the
     /// person's own), or a folder.
-    func problem() -> String? {
+    package func problem() -> String? {
         let outputs = labs.compactMap { lab in pages[lab].map { (what: "the page of \(lab)", page: $0) } }
             + [(what: "index.html", page: "index.html")]
         for (what, page) in outputs {
@@ -54,10 +61,10 @@ struct SiteWriter {
         return head.hasPrefix("<!DOCTYPE html>") && head.contains("<meta name=\"generator\" content=\"labrunner\">")
     }
 
-    /// Every page, then the index; false (after saying why) when one cannot be written.
-    func write(_ report: RunReport) -> Bool {
+    /// Every page, then the index; stops at the first that cannot be written.
+    package func write(_ report: RunReport) -> Written {
+        var written = Written()
         let root = URL(fileURLWithPath: directory, isDirectory: true)
-        let start = ContinuousClock.now
         let pageOf = { (file: FileReport) in pages[file.path] ?? NotebookSite.pagePath(for: file.path) }
         do {
             for file in report.files {
@@ -65,21 +72,15 @@ struct SiteWriter {
                 let html = NotebookPage(file: file, indexLink: NotebookSite.rootLink(from: pagePath) + "index.html").html()
                 let page = root.appendingPathComponent(pagePath)
                 try write(Data(html.utf8), to: page)
-                copyImages(NotebookSite.relativeImages(in: html), from: file.path, besidePage: page)
+                written.warnings += copyImages(NotebookSite.relativeImages(in: html), from: file.path, besidePage: page)
             }
             try write(Data(NotebookIndex.html(report, pagePath: pageOf).utf8), to: root.appendingPathComponent("index.html"))
         } catch let error as AtomicFile.WriteError {
-            Console.error(error.description)
-            return false
+            written.failure = error.description
         } catch {
-            Console.error("cannot write the pages to \(directory): \(error.localizedDescription)")
-            return false
+            written.failure = "cannot write the pages to \(directory): \(error.localizedDescription)"
         }
-        let took = (ContinuousClock.now - start).components
-        let milliseconds = Double(took.seconds) * 1000 + Double(took.attoseconds) / 1e15
-        Console.out("wrote \(report.files.count) page\(report.files.count == 1 ? "" : "s") and index.html to \(directory)"
-                    + (verbose ? String(format: " in %.1f ms", milliseconds) : ""))
-        return true
+        return written
     }
 
     /// Written to a temporary file and renamed over the old one: nothing is removed first.
@@ -88,11 +89,12 @@ struct SiteWriter {
         try AtomicFile.write([UInt8](bytes), to: url.path)
     }
 
-    /// Copies each image that exists beside the lab (a regular file) to the same place beside the
-    /// page; one that is missing is left for the browser to report, as it would be on GitHub. An
-    /// image already there (the same file, as with `-o` beside the labs, or the same bytes) is
-    /// left alone; an input is never written over.
-    private func copyImages(_ images: [String], from labPath: String, besidePage page: URL) {
+    /// Copies each image that exists beside the file (a regular file) to the same place beside
+    /// the page; one that is missing is left for the browser to report, as it would be on GitHub.
+    /// An image already there (the same file, as with `-o` beside the files, or the same bytes)
+    /// is left alone; an input is never written over. The warnings for images not copied.
+    private func copyImages(_ images: [String], from labPath: String, besidePage page: URL) -> [String] {
+        var warnings: [String] = []
         let labFolder = URL(fileURLWithPath: labPath).deletingLastPathComponent()
         for image in images {
             let source = labFolder.appendingPathComponent(image)
@@ -101,7 +103,7 @@ struct SiteWriter {
             let target = page.deletingLastPathComponent().appendingPathComponent(image)
             if OutputPaths.sameFile(source.path, target.path) { continue }
             if let input = OutputPaths.input(at: target.path, among: labs) {
-                Console.diagnostic(["labrunner: warning: not copying \(source.path): \(target.path) is the input \(input)"])
+                warnings.append("not copying \(source.path): \(target.path) is the input \(input)")
                 continue
             }
             do {
@@ -109,8 +111,9 @@ struct SiteWriter {
                 if FileManager.default.contents(atPath: target.path) == bytes { continue }
                 try write(bytes, to: target)
             } catch {
-                Console.diagnostic(["labrunner: warning: cannot copy \(source.path): \(error.localizedDescription)"])
+                warnings.append("cannot copy \(source.path): \(error.localizedDescription)")
             }
         }
+        return warnings
     }
 }

@@ -1,0 +1,77 @@
+import Foundation
+
+/// What a run was asked to do (`labrunner run`'s options, which `watch` and `html` share): the
+/// value a `RunSession` or `WatchSession` is driven by, made by the CLI's parser or by a test.
+package struct RunConfiguration: Sendable {
+    package var paths: [String]
+    /// `--update`: write actual outputs back into the files.
+    package var update = false
+    package var verbose = false
+    package var scenarios: [String] = []
+    package var timeout: Double? = nil
+    package var compileTimeout = SwiftCompiler.defaultTimeout
+    package var jobs = ProcessInfo.processInfo.activeProcessorCount
+    package var shard: Shard? = nil
+    package var cacheDirectory: String? = nil
+    package var useCache = true
+    package var junitPath: String? = nil
+    package var jsonPath: String? = nil
+    package var repeats = 1
+    /// A missing module fails the lab instead of skipping it.
+    package var strict = false
+    /// The language of fences without an info string.
+    package var bareLanguage: String? = nil
+    /// `--as guide|lab`.
+    package var documentKind: DocumentKind? = nil
+    /// `--package DIR`.
+    package var packagePath: String? = nil
+
+    package init(paths: [String]) {
+        self.paths = paths
+    }
+
+    /// The compile cache's folder; nil with `--no-cache`.
+    package func cacheFolder(environment: [String: String]) -> String? {
+        useCache ? CompileCache.absolute(cacheDirectory ?? CompileCache.defaultDirectory(environment: environment)) : nil
+    }
+
+    /// The pipeline these options describe, as `run`, `watch` and `html` use it: swiftc from the
+    /// environment with the compile time limit, the scenario filter, timeouts, `--jobs`, and the
+    /// compile cache unless `--no-cache` (the caller then gives swiftc a module cache folder).
+    package func makePipeline(environment: [String: String], output: any SessionOutput) throws(BuildError) -> DocumentPipeline {
+        var compiler = try SwiftCompiler.locate(environment: environment)
+        compiler.timeout = compileTimeout
+        var pipeline = DocumentPipeline(compiler: compiler, environment: environment)
+        pipeline.scenarioFilter = scenarios
+        pipeline.timeoutOverride = timeout
+        pipeline.repeats = repeats
+        pipeline.strict = strict
+        pipeline.bareLanguage = bareLanguage
+        pipeline.documentKind = documentKind
+        pipeline.runWithoutTranscripts = update
+        pipeline.limiter = JobLimiter(slots: jobs)
+        if useCache {
+            pipeline.useCache(cacheDirectory ?? CompileCache.defaultDirectory(environment: environment), output: output)
+        }
+        return pipeline
+    }
+
+    /// The pipeline `student` and `grade` run labs with: swiftc from the environment and the
+    /// default compile cache, as `run` sets them up without options.
+    package static func checkingPipeline(environment: [String: String], output: any SessionOutput) throws(BuildError) -> DocumentPipeline {
+        var pipeline = DocumentPipeline(compiler: try SwiftCompiler.locate(environment: environment), environment: environment)
+        pipeline.useCache(CompileCache.defaultDirectory(environment: environment), output: output)
+        return pipeline
+    }
+}
+
+extension DocumentPipeline {
+    /// Keeps built programs in the compile cache at `directory`, warning when the cache cannot
+    /// be trusted (another user's entries).
+    mutating func useCache(_ directory: String, output: any SessionOutput) {
+        var cache = CompileCache(directory: directory)
+        cache.warn = { output.sayWarning($0) }
+        self.cache = cache
+        compilerVersion = CompilerVersionLookup(compilerPath: compiler.path, cache: cache, environment: environment)
+    }
+}

@@ -1,0 +1,109 @@
+import Foundation
+import Testing
+@testable import LabRunner
+
+/// `html`, `watch`, `student`, `grade` and `extract` in-process: their sessions on files that
+/// need no compiler, said to a recording output.
+@Suite struct SessionCommandsTests {
+    static let prose = "# Notes\n\n![a picture](pic.png)\n\n```text\nhello\n```\n"
+
+    @Test func theSiteIsWrittenWithItsImages() throws {
+        let folder = try SessionFolder(["notes.md": Self.prose, "pic.png": "not really a png"])
+        defer { folder.remove() }
+        var (session, output) = folder.session(["notes.md"])
+        session.siteDirectory = folder.path + "/site"
+        #expect(session.run() == .passed)
+        #expect(output.stderr.isEmpty, "\(output.stderr)")
+        #expect(output.stdout.hasSuffix("wrote 1 page and index.html to \(folder.path)/site\n\n0 passed, 0 failed, 0 skipped\n"))
+        #expect(try folder.read("site/index.html").contains("notes.md"))
+        let page = NotebookSite.pagePath(for: folder.path + "/notes.md")
+        #expect(try folder.read("site/" + (page as NSString).deletingLastPathComponent + "/pic.png") == "not really a png")
+    }
+
+    /// A page that would replace a file that is not one of labrunner's pages is refused before anything runs.
+    @Test func theSiteNeverReplacesAFileItDidNotWrite() throws {
+        let folder = try SessionFolder(["notes.md": Self.prose, "site/index.html": "mine"])
+        defer { folder.remove() }
+        var (session, output) = folder.session(["notes.md"])
+        session.siteDirectory = folder.path + "/site"
+        #expect(session.run() == .notChecked)
+        #expect(output.stderr.hasPrefix("labrunner: error: -o \(folder.path)/site: \(folder.path)/site/index.html is not a page labrunner wrote"))
+        #expect(output.progressEvents.isEmpty)
+        #expect(try folder.read("site/index.html") == "mine")
+    }
+
+    /// The first run says each file and the totals; a save is run again and said as what changed.
+    @Test func aWatchRunsOnceThenAgainOnASave() throws {
+        let folder = try SessionFolder(["notes.md": Self.prose])
+        defer { folder.remove() }
+        let output = RecordingOutput()
+        let session = WatchSession(configuration: RunConfiguration(paths: [folder.path + "/notes.md"]),
+                                   environment: LabRunnerCLI.environment(), output: output)
+        var loop = try #require(session.start())
+        #expect(output.stdout.contains("\(folder.path)/notes.md\n  no Swift cells to compile\n"))
+        #expect(output.stdout.hasSuffix("0 passed, 0 failed, 0 skipped\nwatching 1 file; Ctrl-C stops\n"))
+        try folder.write("notes.md", Self.prose + "\nMore prose, a longer file.\n")
+        loop.next()
+        #expect(output.stdout.components(separatedBy: "notes.md").count == 3, "\(output.stdout)")
+    }
+
+    @Test func aWatchOfNothingIsAnError() throws {
+        let folder = try SessionFolder(["notes.txt": "x"])
+        defer { folder.remove() }
+        let output = RecordingOutput()
+        let session = WatchSession(configuration: RunConfiguration(paths: [folder.path]),
+                                   environment: LabRunnerCLI.environment(), output: output)
+        #expect(session.start() == nil)
+        #expect(output.stderr.contains("error: no labs found in this folder"), "\(output.stderr)")
+    }
+
+    /// A lab without exercises is copied as it is; with none to check, nothing is compiled.
+    @Test func studentCopiesAreWrittenBelowTheFolder() throws {
+        let folder = try SessionFolder(["labs/a/notes.md": Self.prose])
+        defer { folder.remove() }
+        let output = RecordingOutput()
+        let session = StudentSession(paths: [folder.path + "/labs"], outputFolder: folder.path + "/out",
+                                     environment: LabRunnerCLI.environment(), output: output)
+        #expect(session.run() == .passed)
+        #expect(output.stdout == "wrote 1 file to \(folder.path)/out\n")
+        #expect(try folder.read("out/a/notes.md") == Self.prose)
+    }
+
+    @Test func aKeyWithoutExercisesCannotGrade() throws {
+        let folder = try SessionFolder(["key.md": Self.prose, "ann.md": Self.prose])
+        defer { folder.remove() }
+        let output = RecordingOutput()
+        let session = GradeSession(key: folder.path + "/key.md", submissions: [folder.path + "/ann.md"],
+                                   environment: LabRunnerCLI.environment(), output: output)
+        #expect(session.run() == .notChecked)
+        #expect(output.stderr == "labrunner: error: \(folder.path)/key.md: the key has no exercises to grade\n")
+    }
+
+    @Test func aSubmissionIsAFileOrAFolderHoldingOne() throws {
+        let folder = try SessionFolder(["key.md": Self.prose, "ann/key.md": Self.prose, "bob/lab.md": Self.prose, "eve/x.txt": ""])
+        defer { folder.remove() }
+        #expect(GradeSession.resolve(folder.path + "/ann/", key: "key.md")?.student == "ann")
+        #expect(GradeSession.resolve(folder.path + "/bob", key: "key.md")?.path == folder.path + "/bob/lab.md")
+        #expect(GradeSession.resolve(folder.path + "/bob/lab.md", key: "key.md")?.student == "lab")
+        #expect(GradeSession.resolve(folder.path + "/eve", key: "key.md") == nil)
+    }
+
+    @Test func extractWritesTheProgramOrSaysWhyNot() throws {
+        let folder = try SessionFolder(["lab.md": "```swift\nprint(1)\n```\n```output\n1\n```\n", "bad.md": "---\ntitle: T\n"])
+        defer { folder.remove() }
+        let output = RecordingOutput()
+        var session = ExtractSession(path: folder.path + "/lab.md", output: output)
+        session.plain = true
+        #expect(session.run() == .passed, "\(output.stderr)")
+        #expect(output.stdout.contains("print(1)"))
+        #expect(!output.stdout.contains("#sourceLocation"))
+        session.outputFile = folder.path + "/lab.md"
+        #expect(session.run() == .notChecked)
+        #expect(output.stderr.contains("would overwrite the lab"))
+
+        let failing = RecordingOutput()
+        #expect(ExtractSession(path: folder.path + "/bad.md", output: failing).run() == .notChecked)
+        #expect(failing.stderr.split(separator: "\n").count == 3, "\(failing.stderr)")
+        #expect(failing.stdout.isEmpty)
+    }
+}
