@@ -22,12 +22,15 @@ package struct GuidePlan: Sendable {
         let cells = lab.cells
         let symbols = cells.map { SampleSymbols(code: $0.block.code) }
         let prints = cells.map(GuidePlan.prints)
-        let roles = cells.indices.map { GuidePlan.role(cells[$0], symbols[$0], prints: prints[$0], appleAvailable: appleAvailable) }
+        let catalogModule = DocCCatalog.module(forFile: lab.path, package: package) ?? SourceFileModule.module(forFile: lab.path)
+        let roles = cells.indices.map { index in
+            GuidePlan.summaryRole(GuidePlan.role(cells[index], symbols[index], prints: prints[index], appleAvailable: appleAvailable),
+                                  symbols[index], implicitModule: catalogModule)
+        }
         let inputs = GuidePlan.contextSamples(cells, symbols, roles)
         let contexts = ContextResolver.resolve(inputs)
         try GuidePlan.checkContinuedNames(lab, contexts)
         let appleOnly = GuidePlan.appleOnlyNames(cells, symbols, roles)
-        let catalogModule = DocCCatalog.module(forFile: lab.path, package: package) ?? SourceFileModule.module(forFile: lab.path)
         let ownNeeds = symbols.map { SampleModules.needs($0, catalogModule: catalogModule) }
         var samples: [GuideSample] = []
         /// Modules the samples so far imported (with the Markdown line): the reader has them.
@@ -43,7 +46,8 @@ package struct GuidePlan: Sendable {
             let inherited = inputs[index].directive == .fresh ? []
                 : imported.filter { earlier in !needs.contains(where: { $0.module == earlier.module }) }
             samples.append(GuideSample(cell: cell, role: role, needs: needs, inheritedImports: inherited, prints: prints[index]))
-            if case .program = role { imported += GuidePlan.newImports(cell, symbols[index], besides: imported) }
+            // A declaration summary's imports are what its reader typed, as a program's are.
+            if GuidePlan.givesImports(role) { imported += GuidePlan.newImports(cell, symbols[index], besides: imported) }
         }
         self.lab = lab
         self.samples = samples
@@ -63,7 +67,7 @@ package struct GuidePlan: Sendable {
                 : cell.sampleDirectives.continues.map { .continues($0) } ?? .inherit
             let givesContext = if case .program = roles[index] { true } else { false }
             return ContextSample(symbols: symbols[index], label: cell.sampleDirectives.name, directive: directive,
-                                 isListing: !givesContext)
+                                 isListing: !givesContext, isSummary: GuidePlan.isSummary(roles[index]))
         }
     }
 
@@ -132,6 +136,23 @@ package struct GuidePlan: Sendable {
         if symbols.items.isEmpty { return .skipped(.empty) }
         // A hidden setup block only gives context: readers see no output of it to check.
         return .program(runs: !cell.isHiddenSetup && (!cell.outputs.isEmpty || !prints.isEmpty))
+    }
+
+    /// A listing of bodiless declarations that restates a module's API is that module's
+    /// declaration summary (`DeclarationSummary`).
+    private static func summaryRole(_ role: SampleRole, _ symbols: SampleSymbols, implicitModule: String?) -> SampleRole {
+        guard case .listing(let reasons) = role,
+              let summary = DeclarationSummary.reason(symbols, listing: reasons, implicitModule: implicitModule) else { return role }
+        return .listing([summary])
+    }
+
+    private static func isSummary(_ role: SampleRole) -> Bool {
+        if case .listing(let reasons) = role { reasons.first?.kind == .declarationSummary } else { false }
+    }
+
+    /// A program's imports, and a declaration summary's, are the reader's for the samples after it.
+    private static func givesImports(_ role: SampleRole) -> Bool {
+        if case .program = role { true } else { isSummary(role) }
     }
 
     /// The sample's counted `// Prints` comments; none when it has an output block (the block is checked).

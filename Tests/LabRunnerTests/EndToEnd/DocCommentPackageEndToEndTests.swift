@@ -5,7 +5,8 @@ import Testing
 /// `run --package DIR DIR/Sources`: the doc comments of a package's sources checked against it
 /// (Fixtures/doc-comments-package), errors at the `.swift` line and column; a warm run starts
 /// neither `swift build` nor swiftc; wrong `// Prints` comments fail at their line and `--update`
-/// rewrites them byte for byte, `///` and ` * ` prefixes kept. One test: the package build is the
+/// rewrites them byte for byte, `///` and ` * ` prefixes kept; a DocC-style page's declaration
+/// summary is a listing whose import the samples after it have. One test: the package build is the
 /// expensive part.
 @Suite struct DocCommentPackageEndToEndTests {
     @Test func docCommentSamplesAreCheckedAgainstThePackage() throws {
@@ -37,6 +38,15 @@ import Testing
         #expect(!warm.stderr.contains("building package"))
         #expect(!warm.stdout.contains("swiftc ran"), "\(warm.stdout)")
         #expect(warm.stdout.components(separatedBy: "cache hit: swiftc not run").count == 3, "\(warm.stdout)")
+
+        // A page laid out as DocC's (Documentation/Greeter.md): the declaration summary is a
+        // listing, not a failure to parse; it shadows nothing, and its `import` is the reader's.
+        let page = try LabRunnerCLI.run(["run", "-v", "--cache-dir", folder + "/cache", "--package", "pkg", "pkg/Documentation/Greeter.md"], in: folder)
+        #expect(page.status == 0, "\(page.stdout)\(page.stderr)")
+        #expect(page.stdout.contains("""
+              LIST  line 7: listing, declaration summary: Greeter, which DocGreeting provides (line 10)
+              PASS  line 15: ran, output as expected
+            """), "\(page.stdout)")
 
         let list = try LabRunnerCLI.run(["list", "pkg/Sources/DocGreeting/Greeting.swift"], in: folder)
         #expect(list.stdout.contains("""
