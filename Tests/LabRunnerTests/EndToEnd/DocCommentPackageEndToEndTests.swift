@@ -41,11 +41,16 @@ import Testing
 
         // A page laid out as DocC's (Documentation/Greeter.md): the declaration summary is a
         // listing, not a failure to parse; it shadows nothing, and its `import` is the reader's.
-        let page = try LabRunnerCLI.run(["run", "-v", "--cache-dir", folder + "/cache", "--package", "pkg", "pkg/Documentation/Greeter.md"], in: folder)
+        let page = try LabRunnerCLI.run(["run", "-v", "--cache-dir", folder + "/cache", "--package", "pkg", "pkg/Documentation/Greeter.md", "pkg/README.md"], in: folder)
         #expect(page.status == 0, "\(page.stdout)\(page.stderr)")
         #expect(page.stdout.contains("""
               LIST  line 7: listing, declaration summary: Greeter, which DocGreeting provides (line 10)
               PASS  line 15: ran, output as expected
+            """), "\(page.stdout)")
+        // The README imports nothing: it gets the package's library, as a doctest gets its crate.
+        #expect(page.stdout.contains("""
+            pkg/README.md
+              PASS  line 5: ran, output as expected
             """), "\(page.stdout)")
 
         let list = try LabRunnerCLI.run(["list", "pkg/Sources/DocGreeting/Greeting.swift"], in: folder)
