@@ -30,6 +30,7 @@ def main():
     parser.add_argument("--tool", default=os.path.join(ROOT, ".build/release/labrunner"))
     parser.add_argument("--reps", type=int, default=3)
     args = parser.parse_args()
+    args.tool = os.path.abspath(args.tool)
     if not os.access(args.tool, os.X_OK):
         sys.exit(f"{args.tool}: not built (swift build -c release)")
     rows = {"swift build alone": [], "labrunner cold": [], "labrunner warm": []}
