@@ -50,6 +50,6 @@ struct LabRunnerMain {
     /// `labrunner todo.md`: a path where the command goes, meant for `run`.
     static func looksLikeALab(_ word: String) -> Bool {
         let lowered = word.lowercased()
-        return lowered.hasSuffix(".md") || lowered.hasSuffix(".markdown") || FileManager.default.fileExists(atPath: word)
+        return lowered.hasSuffix(".md") || lowered.hasSuffix(".markdown") || lowered.hasSuffix(".swift") || FileManager.default.fileExists(atPath: word)
     }
 }

@@ -3,7 +3,8 @@
 /// overloads of the name), never an earlier declaration of a name the sample declares itself.
 /// A type brings the extensions of it made at or after its declaration; an extension of a type no
 /// sample declares (`extension Int`) comes when the sample uses one of its members or a protocol
-/// it conforms to; the `import`s of every sample drawn from come along. Listings, samples whose
+/// it conforms to; the `import`s of every sample drawn from come along. A declaration summary
+/// declares nothing (its names are a module's, `DeclarationSummary`). Other listings, samples whose
 /// brackets do not balance and incomplete items (`@main`, placeholders, missing bodies) give no
 /// context; a name only they declare is noted (`SampleContext.listingUses`).
 package enum ContextResolver {
@@ -14,7 +15,9 @@ package enum ContextResolver {
             contexts.append(context(of: number, sample, samples, index, contexts))
             // A sample whose brackets do not balance would swallow what follows it: it fails
             // alone and, like a listing, gives nothing.
-            if sample.isListing || sample.symbols.bracketProblem != nil {
+            if sample.isSummary {
+                // Its names are the module's, not its own: a later sample using one gets the module's.
+            } else if sample.isListing || sample.symbols.bracketProblem != nil {
                 index.addListing(sample.symbols, as: number)
             } else {
                 index.add(sample.symbols, as: number)

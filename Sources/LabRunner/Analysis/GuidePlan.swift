@@ -14,20 +14,27 @@ package struct GuidePlan: Sendable {
     /// What the Apple frameworks its Apple-only samples need re-export and this machine has
     /// (`AppleUmbrella`): every sample checked here is compiled with them, as a reader has them.
     package let umbrellaImports: [String]
+    /// The library modules of the package the run compiles against (`--package`): a program that
+    /// imports none of them, itself, through its context or from earlier samples, gets them all.
+    package let packageLibraries: [String]
 
     /// - Parameters:
     ///   - appleAvailable: SwiftUI can be imported here (else SwiftUI samples are skipped).
     ///   - package: the folder of the package the run compiles against (`--package`, `package:`).
-    package init(_ lab: Lab, appleAvailable: Bool, package: String? = nil) throws(LabError) {
+    ///   - packageLibraries: that package's library modules, once built.
+    package init(_ lab: Lab, appleAvailable: Bool, package: String? = nil, packageLibraries: [String] = []) throws(LabError) {
         let cells = lab.cells
         let symbols = cells.map { SampleSymbols(code: $0.block.code) }
         let prints = cells.map(GuidePlan.prints)
-        let roles = cells.indices.map { GuidePlan.role(cells[$0], symbols[$0], prints: prints[$0], appleAvailable: appleAvailable) }
+        let catalogModule = DocCCatalog.module(forFile: lab.path, package: package) ?? SourceFileModule.module(forFile: lab.path)
+        let roles = cells.indices.map { index in
+            GuidePlan.summaryRole(GuidePlan.role(cells[index], symbols[index], prints: prints[index], appleAvailable: appleAvailable),
+                                  symbols[index], implicitModule: catalogModule)
+        }
         let inputs = GuidePlan.contextSamples(cells, symbols, roles)
         let contexts = ContextResolver.resolve(inputs)
         try GuidePlan.checkContinuedNames(lab, contexts)
         let appleOnly = GuidePlan.appleOnlyNames(cells, symbols, roles)
-        let catalogModule = DocCCatalog.module(forFile: lab.path, package: package)
         let ownNeeds = symbols.map { SampleModules.needs($0, catalogModule: catalogModule) }
         var samples: [GuideSample] = []
         /// Modules the samples so far imported (with the Markdown line): the reader has them.
@@ -42,14 +49,17 @@ package struct GuidePlan: Sendable {
             // A sample that starts fresh has nothing of the samples before it, imports included.
             let inherited = inputs[index].directive == .fresh ? []
                 : imported.filter { earlier in !needs.contains(where: { $0.module == earlier.module }) }
+            if case .program = role { needs += GuidePlan.impliedLibraries(packageLibraries, besides: needs + inherited) }
             samples.append(GuideSample(cell: cell, role: role, needs: needs, inheritedImports: inherited, prints: prints[index]))
-            if case .program = role { imported += GuidePlan.newImports(cell, symbols[index], besides: imported) }
+            // A declaration summary's imports are what its reader typed, as a program's are.
+            if GuidePlan.givesImports(role) { imported += GuidePlan.newImports(cell, symbols[index], besides: imported) }
         }
         self.lab = lab
         self.samples = samples
         self.symbols = symbols
         self.contexts = contexts
         self.catalogModule = catalogModule
+        self.packageLibraries = packageLibraries
         umbrellaImports = AppleUmbrella.imports(forAppleOnly: roles.compactMap { role in
             if case .skipped(.needsApple(let reason)) = role { reason } else { nil }
         })
@@ -63,7 +73,7 @@ package struct GuidePlan: Sendable {
                 : cell.sampleDirectives.continues.map { .continues($0) } ?? .inherit
             let givesContext = if case .program = roles[index] { true } else { false }
             return ContextSample(symbols: symbols[index], label: cell.sampleDirectives.name, directive: directive,
-                                 isListing: !givesContext)
+                                 isListing: !givesContext, isSummary: GuidePlan.isSummary(roles[index]))
         }
     }
 
@@ -132,6 +142,31 @@ package struct GuidePlan: Sendable {
         if symbols.items.isEmpty { return .skipped(.empty) }
         // A hidden setup block only gives context: readers see no output of it to check.
         return .program(runs: !cell.isHiddenSetup && (!cell.outputs.isEmpty || !prints.isEmpty))
+    }
+
+    /// The package's library modules for a program that has none of them, as rustdoc gives a
+    /// doctest its crate: a README's `let greeter = Greeter("Nadia")` is written for a reader who
+    /// added the package. A program that imports one of them chose what it needs.
+    private static func impliedLibraries(_ libraries: [String], besides needs: [SampleModules.Need]) -> [SampleModules.Need] {
+        guard !libraries.contains(where: { library in needs.contains { $0.module == library } }) else { return [] }
+        return libraries.map { SampleModules.Need(module: $0, line: nil, fromPackage: true) }
+    }
+
+    /// A listing of bodiless declarations that restates a module's API is that module's
+    /// declaration summary (`DeclarationSummary`).
+    private static func summaryRole(_ role: SampleRole, _ symbols: SampleSymbols, implicitModule: String?) -> SampleRole {
+        guard case .listing(let reasons) = role,
+              let summary = DeclarationSummary.reason(symbols, listing: reasons, implicitModule: implicitModule) else { return role }
+        return .listing([summary])
+    }
+
+    private static func isSummary(_ role: SampleRole) -> Bool {
+        if case .listing(let reasons) = role { reasons.first?.kind == .declarationSummary } else { false }
+    }
+
+    /// A program's imports, and a declaration summary's, are the reader's for the samples after it.
+    private static func givesImports(_ role: SampleRole) -> Bool {
+        if case .program = role { true } else { isSummary(role) }
     }
 
     /// The sample's counted `// Prints` comments; none when it has an output block (the block is checked).

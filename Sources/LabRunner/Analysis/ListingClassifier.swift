@@ -8,6 +8,7 @@
 package enum ListingClassifier {
     /// Every reason the sample is a listing, most telling first; empty when it is a program.
     package static func reasons(_ symbols: SampleSymbols) -> [ListingReason] {
+        if let session = terminalSession(symbols.code) { return [session] }
         let tokens = symbols.tokens
         var reasons: [ListingReason] = []
         if let item = symbols.items.first(where: { !$0.placeholders.isEmpty }), let placeholder = item.placeholders.first {
@@ -36,6 +37,19 @@ package enum ListingClassifier {
             reasons.append(ListingReason(kind: .fragment, description: "fragment: 'self' outside a type", line: line))
         }
         return reasons
+    }
+
+    /// A shell prompt on the first non-blank line (`$ greet Nadia`, then what it printed): a
+    /// terminal session, which documentation comments show as indented code like their Swift.
+    /// `$` cannot start a Swift statement followed by a space (`$0` has no space), so no program
+    /// is lost; the session is shown, not run.
+    private static func terminalSession(_ code: [UInt8]) -> ListingReason? {
+        let lines = code.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+        guard let (index, line) = lines.enumerated().first(where: { !$0.element.allSatisfy { $0 == 32 || $0 == 9 || $0 == 13 } })
+        else { return nil }
+        let text = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespaces)
+        guard text.hasPrefix("$ ") || text == "$" else { return nil }
+        return ListingReason(kind: .terminalSession, description: "a terminal session ('\(text)'), not Swift", line: index + 1)
     }
 
     /// The line of a `self` in an item that declares no type (a statement, a `func`, a `let`):
@@ -149,6 +163,12 @@ package struct ListingReason: Sendable, Equatable {
         case placeholder
         /// Code that is not top-level Swift: an excerpt of a body, an elision, a member alone.
         case fragment
+        /// Commands at a shell prompt and their output (`$ greet Nadia`): not Swift at all.
+        case terminalSession
+        /// Bodiless declarations of names a module the reader imports provides (`import DequeModule`
+        /// then `@frozen struct Deque<Element>`): DocC's "Declaration" summary of an API, not
+        /// Swift to parse, and shadowing nothing (`DeclarationSummary`).
+        case declarationSummary
     }
 
     package let kind: Kind

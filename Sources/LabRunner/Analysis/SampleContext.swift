@@ -110,11 +110,15 @@ package struct ContextSample: Sendable {
     package let directive: ContextDirective
     /// A listing gives no context to later samples (its declarations lack bodies or hold placeholders).
     package let isListing: Bool
+    /// A declaration summary (`DeclarationSummary`): its names are a module's, so it declares nothing.
+    package let isSummary: Bool
 
-    package init(symbols: SampleSymbols, label: String? = nil, directive: ContextDirective = .inherit, isListing: Bool = false) {
+    package init(symbols: SampleSymbols, label: String? = nil, directive: ContextDirective = .inherit,
+                 isListing: Bool = false, isSummary: Bool = false) {
         self.symbols = symbols
         self.label = label
         self.directive = directive
         self.isListing = isListing
+        self.isSummary = isSummary
     }
 }

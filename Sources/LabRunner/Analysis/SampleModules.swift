@@ -6,6 +6,9 @@ package enum SampleModules {
         package let module: String
         /// The line of its `import` in the sample's code; nil for a catalog's module.
         package let line: Int?
+        /// A library module of the package the run compiles against, which the sample imports
+        /// nothing of (`GuidePlan.packageLibraries`).
+        package var fromPackage = false
     }
 
     /// Unconditional imports (not placeholders, not inside `#if`) in order, then `catalogModule`

@@ -170,7 +170,7 @@ package struct PackageModules: Sendable, Equatable {
 /// What decides a package's build: its manifests, `Package.resolved` and everything under
 /// `Sources/`, with the `swift` that builds it and the package's folder. An article elsewhere in the package (a README)
 /// changes nothing; a dependency not resolved by `Package.resolved` is not pinned (SwiftPM's own
-/// rule). Symbolic links are followed; unreadable files count by path only.
+/// rule), except a local path dependency, whose manifest and sources count like the package's. Symbolic links are followed; unreadable files count by path only.
 enum PackageSources {
     static func key(packagePath: String, swift: String) -> String {
         var encoding = CacheKeyEncoding()
@@ -183,7 +183,35 @@ enum PackageSources {
             encoding.append("path", file)
             encoding.append("sha256", SHA256.hexDigest(CacheFiles.readFile(packagePath + "/" + file)?.bytes ?? []))
         }
+        // A local path dependency is built with the package and is not pinned by Package.resolved:
+        // its sources decide the build too, or editing it would leave samples passing from the cache.
+        for dependency in localDependencies(packagePath: packagePath) {
+            let folder = dependency.hasPrefix("/") ? dependency : packagePath + "/" + dependency
+            encoding.append("dependency", dependency)
+            for file in files(packagePath: folder) {
+                encoding.append("path", file)
+                encoding.append("sha256", SHA256.hexDigest(CacheFiles.readFile(folder + "/" + file)?.bytes ?? []))
+            }
+        }
         return SHA256.hexDigest(encoding.bytes)
+    }
+
+    /// The literal paths of the manifest's `.package(path: "…")` dependencies (also with `name:`),
+    /// in order. A path the manifest computes is not seen (said in guides.md); one level only.
+    static func localDependencies(packagePath: String) -> [String] {
+        guard let manifest = CacheFiles.readFile(packagePath + "/Package.swift") else { return [] }
+        let text = String(decoding: manifest.bytes, as: UTF8.self)
+        var paths: [String] = []
+        var rest = text[...]
+        while let call = rest.range(of: ".package(") {
+            rest = rest[call.upperBound...]
+            let arguments = rest.prefix { $0 != ")" }
+            guard let label = arguments.range(of: "path:") else { continue }
+            let value = arguments[label.upperBound...].drop { $0 == " " }
+            guard value.first == "\"", let end = value.dropFirst().firstIndex(of: "\"") else { continue }
+            paths.append(String(value[value.index(after: value.startIndex)..<end]))
+        }
+        return paths
     }
 
     /// The files of the key, relative to the package, sorted.

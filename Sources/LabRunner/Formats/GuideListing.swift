@@ -49,6 +49,8 @@ package struct GuideListing: Codable, Sendable {
         case catalog
         /// A sample its context comes from imports it.
         case context
+        /// A library of the package the run compiles against; the sample imports none of them.
+        case package
     }
     struct ModuleEntry: Codable, Sendable {
         let module: String
@@ -102,7 +104,8 @@ package struct GuideListing: Codable, Sendable {
                 skip = why.description
             }
             let modules = sample.needs.map { need in
-                let source: ModuleSource = need.line != nil ? .import : need.module == catalog ? .catalog : .context
+                let source: ModuleSource = need.line != nil ? .import : need.fromPackage ? .package
+                    : need.module == catalog ? .catalog : .context
                 return ModuleEntry(module: need.module, source: source,
                                    line: need.line.map { plan.markdownLine(sample: index, codeLine: $0) })
             }
@@ -162,8 +165,10 @@ package struct GuideListing: Codable, Sendable {
                 out.append("    modules: " + sample.modules.map { module in
                     switch module.source {
                     case .import: "\(module.module) (line \(module.line ?? 0))"
-                    case .catalog: "\(module.module) (the catalog's)"
+                    // A `.swift` file's samples get its target's module as a catalog's get the catalog's.
+                    case .catalog: "\(module.module) (\(path.hasSuffix(".swift") ? "its file's module" : "the catalog's"))"
                     case .context: "\(module.module) (from its context)"
+                    case .package: "\(module.module) (the package's library, imported for it)"
                     }
                 }.joined(separator: ", "))
             }

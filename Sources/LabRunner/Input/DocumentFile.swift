@@ -102,7 +102,7 @@ package enum DocumentFile {
                 paths.append(argument)
                 continue
             }
-            let found = markdownFiles(under: argument)
+            let found = documentFiles(under: argument)
             guard !found.isEmpty else { throw .noLabs(folder: argument) }
             paths += found.filter { !excluding($0) }
         }
@@ -110,7 +110,13 @@ package enum DocumentFile {
         return (paths.filter { seen.insert($0).inserted }, lines)
     }
 
-    private static func markdownFiles(under folder: String) -> [String] {
+    /// A `.swift` file whose doc comments are checked (`SourceFileParser`); a package manifest
+    /// (`Package.swift`, `Package@swift-6.0.swift`) is SwiftPM's input, not documentation.
+    private static func isDocumentedSource(_ name: String) -> Bool {
+        name.hasSuffix(".swift") && !(name == "Package.swift" || name.hasPrefix("Package@swift-"))
+    }
+
+    private static func documentFiles(under folder: String) -> [String] {
         let base = folder.hasSuffix("/") ? String(folder.dropLast()) : folder
         guard let enumerator = FileManager.default.enumerator(atPath: base) else { return [] }
         var found: [String] = []
@@ -121,7 +127,9 @@ package enum DocumentFile {
                 continue
             }
             let lowered = name.lowercased()
-            if lowered.hasSuffix(".md") || lowered.hasSuffix(".markdown") { found.append(base + "/" + relative) }
+            if lowered.hasSuffix(".md") || lowered.hasSuffix(".markdown") || isDocumentedSource(name) {
+                found.append(base + "/" + relative)
+            }
         }
         return found.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
     }

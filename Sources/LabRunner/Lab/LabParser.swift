@@ -7,6 +7,7 @@ package enum LabParser {
     ///   the bare-fence language the file's directive and `bareLanguage` override.
     package static func parse(bytes: [UInt8], path: String, bareLanguage: String? = nil, kind: DocumentKind? = nil,
                               config: TreeConfig? = nil) throws(LabError) -> Lab {
+        if SourceFileParser.isSwiftSource(path) { return try SourceFileParser.parse(bytes: bytes, path: path, config: config) }
         var damage: [LabError]? = nil
         return try parse(bytes: bytes, path: path, bareLanguage: bareLanguage, kind: kind, config: config, damage: &damage)
     }
@@ -129,7 +130,7 @@ package enum LabParser {
         return lab
     }
 
-    private static func location(ofByte offset: Int, in source: MarkdownSource, path: String) -> SourceLocation {
+    static func location(ofByte offset: Int, in source: MarkdownSource, path: String) -> SourceLocation {
         let (line, column) = source.lineAndColumn(ofByte: offset)
         return SourceLocation(path: path, line: line, column: column)
     }
@@ -196,7 +197,7 @@ package enum LabParser {
     }
 
     /// 1-based column of an info-string word on the opening fence line.
-    private static func column(of word: InfoString.Word, in block: FencedBlock, source: MarkdownSource) -> Int {
+    static func column(of word: InfoString.Word, in block: FencedBlock, source: MarkdownSource) -> Int {
         let line = source.lines[block.openingLine - 1]
         let text = source.bytes[line.start..<line.contentEnd]
         let fenceEnd = (text.firstIndex { $0 == block.fenceCharacter } ?? line.start) + block.fenceLength

@@ -1,5 +1,5 @@
 /// The steps that read a line into the open leaf block: fences (and the hidden ones of a
-/// setup comment), HTML blocks, indented code, paragraphs and GitHub's tables.
+/// setup comment), HTML blocks, paragraphs and GitHub's tables.
 extension BlockStructureParser {
     /// A line of an open HTML block; the block ends on the line that meets its end condition.
     mutating func continueHTML(_ cursor: inout LineCursor, kind: Int, line: SourceLine, number: Int) {
@@ -12,15 +12,6 @@ extension BlockStructureParser {
             leaf = .none
             setupComment = false
         }
-    }
-
-    /// A line of indented code: 4 columns of indentation are not content (a blank line's
-    /// spaces up to its end are not either).
-    mutating func addIndentedCodeLine(_ cursor: inout LineCursor, number: Int) {
-        guard tree != nil else { return }
-        if cursor.indent >= 4 { cursor.advance(columns: 4) } else { cursor.advanceToFirstNonspace() }
-        let start = leafLine(cursor, number: number)
-        tree?.addLine(start)
     }
 
     /// A paragraph's line, from its first non-space.
@@ -114,6 +105,28 @@ extension BlockStructureParser {
             return
         }
         addFenceLine(&cursor, fenceIndent: fenceIndent, line: line, number: number)
+    }
+
+    /// "> " per block quote, a list item's content indentation as spaces, then the
+    /// fence's own indentation; built in one allocation (deep nesting is possible).
+    func containerPrefix(fenceIndent: Int) -> String {
+        var count = fenceIndent
+        for container in containers { count += container.isListItem ? container.contentIndent : 2 }
+        guard count > 0 else { return "" }
+        return String(unsafeUninitializedCapacity: count) { buffer in
+            var written = 0
+            for container in containers {
+                if container.isListItem {
+                    for _ in 0..<container.contentIndent { buffer[written] = MarkdownASCII.space; written += 1 }
+                } else {
+                    buffer[written] = MarkdownASCII.greaterThan
+                    buffer[written + 1] = MarkdownASCII.space
+                    written += 2
+                }
+            }
+            for _ in 0..<fenceIndent { buffer[written] = MarkdownASCII.space; written += 1 }
+            return written
+        }
     }
 
     mutating func openFence(

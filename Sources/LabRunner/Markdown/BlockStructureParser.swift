@@ -11,7 +11,7 @@ struct BlockStructureParser {
     /// An open container block. Lists themselves need no entry: in CommonMark a list
     /// always continues while its last item or its parent does, and a list marker
     /// can never be indented 4+ columns, so items alone decide the structure.
-    private struct Container {
+    struct Container {
         let isListItem: Bool
         /// List items: columns a continuation line needs (marker offset + padding).
         let contentIndent: Int
@@ -33,7 +33,7 @@ struct BlockStructureParser {
 
     let bytes: UnsafeBufferPointer<UInt8>
     let lines: UnsafeBufferPointer<SourceLine>
-    private var containers: [Container] = []
+    var containers: [Container] = []
     var leaf = Leaf.none
     var fence: OpenFence?
     var blocks: [FencedBlock] = []
@@ -44,20 +44,33 @@ struct BlockStructureParser {
     var lastParagraphLine: LeafLine?
     /// The whole tree, when asked for.
     var tree: BlockTreeBuilder?
+    /// Also return indented code blocks (`FencedBlock.isIndented`): documentation comments'
+    /// samples are mostly indented. Off for Markdown files, whose samples are fenced.
+    let recordsIndentedCode: Bool
+    /// The indented code block being recorded (`recordsIndentedCode` only).
+    var indentedCode: OpenIndentedCode?
     /// What the line just processed was, for the tree's blank-line bookkeeping: blank after
     /// its containers, and whether it went to an open code or HTML block.
     private var lineIsBlank = false
     private var lineInLeaf = false
 
-    init(bytes: UnsafeBufferPointer<UInt8>, lines: UnsafeBufferPointer<SourceLine>, buildsTree: Bool = false) {
+    init(bytes: UnsafeBufferPointer<UInt8>, lines: UnsafeBufferPointer<SourceLine>,
+         buildsTree: Bool = false, recordsIndentedCode: Bool = false) {
         self.bytes = bytes
         self.lines = lines
+        self.recordsIndentedCode = recordsIndentedCode
         if buildsTree { tree = BlockTreeBuilder(bytes: bytes, lines: lines) }
     }
 
     /// Parses every line and returns the fenced blocks found.
     mutating func run() -> [FencedBlock] {
-        for index in lines.indices {
+        run(lineIndices: lines.indices)
+    }
+
+    /// Parses only the lines at `indices` (0-based, ascending) as one document: a documentation
+    /// comment's lines within its Swift file, each line's `start` already past the comment's prefix.
+    mutating func run(lineIndices: some Sequence<Int>) -> [FencedBlock] {
+        for index in lineIndices {
             lineIsBlank = false
             lineInLeaf = false
             process(lines[index], number: index + 1)
@@ -115,7 +128,7 @@ struct BlockStructureParser {
                 return
             case .indentedCode:
                 if cursor.indent >= 4 || cursor.isBlank {
-                    addIndentedCodeLine(&cursor, number: number)
+                    addIndentedCodeLine(&cursor, line: line, number: number)
                     return
                 }
             case .html(let kind):
@@ -195,7 +208,7 @@ struct BlockStructureParser {
             } else if indented && !maybeLazy && !cursor.isBlank {
                 openBlock(matched: matched)
                 tree?.openLeaf(.indentedCode, line: number, matched: matched)
-                addIndentedCodeLine(&cursor, number: number)
+                openIndentedCode(&cursor, line: line, number: number)
                 leaf = .indentedCode
                 return
             } else {
@@ -234,28 +247,6 @@ struct BlockStructureParser {
         addParagraphLine(cursor, number: number)
     }
 
-    /// "> " per block quote, a list item's content indentation as spaces, then the
-    /// fence's own indentation; built in one allocation (deep nesting is possible).
-    func containerPrefix(fenceIndent: Int) -> String {
-        var count = fenceIndent
-        for container in containers { count += container.isListItem ? container.contentIndent : 2 }
-        guard count > 0 else { return "" }
-        return String(unsafeUninitializedCapacity: count) { buffer in
-            var written = 0
-            for container in containers {
-                if container.isListItem {
-                    for _ in 0..<container.contentIndent { buffer[written] = MarkdownASCII.space; written += 1 }
-                } else {
-                    buffer[written] = MarkdownASCII.greaterThan
-                    buffer[written + 1] = MarkdownASCII.space
-                    written += 2
-                }
-            }
-            for _ in 0..<fenceIndent { buffer[written] = MarkdownASCII.space; written += 1 }
-            return written
-        }
-    }
-
     /// A thematic break at `position`. A failed scan leaves in `kill` where it
     /// stopped: scans from later starts on the same line fail no later, so they are
     /// skipped, which keeps lines like "- - - … - x" (one list item per marker) linear.
@@ -264,45 +255,5 @@ struct BlockStructureParser {
         let result = BlockStart.thematicBreak(bytes, at: position, end: end)
         if !result.isBreak { kill = result.stop }
         return result.isBreak
-    }
-
-    // MARK: - Tree bookkeeping
-
-    /// A new block starts in the innermost matched container: whatever did not
-    /// match, and the current leaf, end first.
-    private mutating func openBlock(matched: Int) {
-        closeLeaf()
-        closeContainers(from: matched)
-        markChild()
-    }
-
-    private mutating func markChild() {
-        if !containers.isEmpty { containers[containers.count - 1].hasChild = true }
-    }
-
-    /// Ends the open leaf; an unclosed fence becomes a block that ends here.
-    private mutating func closeLeaf() {
-        var finished: FencedBlock?
-        if leaf == .fenced || setupComment, let open = fence {
-            var block = open.finish(closing: nil, bytes: bytes, lines: lines)
-            block.isHiddenSetup = setupComment
-            blocks.append(block)
-            finished = block.isHiddenSetup ? nil : block
-            fence = nil
-        }
-        if leaf != .none { tree?.closeLeaf(fence: finished) }
-        leaf = .none
-        setupComment = false
-        lastParagraphLine = nil
-    }
-
-    /// Ends the containers from index `index` on (the leaf must be closed already,
-    /// or belong to a container that stays open).
-    private mutating func closeContainers(from index: Int) {
-        if index < containers.count {
-            closeLeaf()
-            tree?.closeContainers(from: index)
-            containers.removeSubrange(index...)
-        }
     }
 }

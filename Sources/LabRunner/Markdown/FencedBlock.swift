@@ -34,6 +34,10 @@ struct FencedBlock: Sendable, Equatable {
     let blockRange: Range<Int>
     /// Inside a `<!-- labrunner: setup … -->` comment: readers never see it (`HiddenSetup`).
     var isHiddenSetup = false
+
+    /// An indented code block, read only in documentation comments (`DocCommentReader`): no
+    /// fences, `openingLine` is its first content line, `closingLine` nil.
+    var isIndented: Bool { fenceLength == 0 }
 }
 
 /// Where one content line of a `FencedBlock` sits in the source.

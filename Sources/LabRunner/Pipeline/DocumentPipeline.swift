@@ -63,7 +63,8 @@ package struct DocumentPipeline: Sendable {
             return try loader.load(path) { lab, config throws(LabError) in
                 if packageModules == nil, let package = config?.package { pipeline.packageModules = configPackages[package] }
                 if lab.isGuide {
-                    let plan = try GuidePlan(lab, appleAvailable: appleAvailable, package: pipeline.packageModules?.packagePath)
+                    let plan = try GuidePlan(lab, appleAvailable: appleAvailable, package: pipeline.packageModules?.packagePath,
+                                             packageLibraries: pipeline.packageModules?.targets ?? [])
                     var only: Int? = nil
                     if let line { only = try plan.sample(at: line) }
                     return FileOutcome(path: path, content: .guide(pipeline.runGuide(plan, only: only)))

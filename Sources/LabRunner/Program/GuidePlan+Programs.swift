@@ -30,7 +30,8 @@ extension GuidePlan {
     }
 
     /// Of `indices`, the samples that are built (programs, manifests) and the API listings whose
-    /// syntax is checked (declarations without bodies; other listings are not Swift to parse).
+    /// syntax is checked (declarations without bodies, declaration summaries whose types have their
+    /// braces; other listings are not Swift to parse).
     func work(_ indices: [Int]) -> (programs: [Int], listings: [Int]) {
         var programs: [Int] = []
         var listings: [Int] = []
@@ -38,6 +39,8 @@ extension GuidePlan {
             switch samples[index].role {
             case .program, .manifest: programs.append(index)
             case .listing(let reasons) where reasons[0].kind == .declarationsWithoutBodies: listings.append(index)
+            case .listing(let reasons) where reasons[0].kind == .declarationSummary && DeclarationSummary.parses(symbols[index]):
+                listings.append(index)
             case .listing, .skipped: break
             }
         }

@@ -14,14 +14,15 @@ package enum SampleProgram {
                                leaving missing: Set<String> = []) -> String {
         let file = SwiftLiteral.string(plan.lab.path)
         var out = runs == nil ? "import Foundation\n" : Prelude.source(scenarios: plan.lab.scenarios)
-        // A DocC catalog's samples use its module without importing it; a reader has what earlier samples imported.
+        // A DocC catalog's samples use its module without importing it, and with `--package` a sample
+        // importing nothing of the package its libraries; a reader has what earlier samples imported.
         var implicit = plan.lab.settings.imports
         // What the guide's SwiftUI would have brought (Foundation is in every program already).
         for module in plan.umbrellaImports where module != "Foundation" && !implicit.contains(module) { implicit.append(module) }
         let catalogModule = plan.catalogModule
         for sample in batch {
             for need in plan.samples[sample].needs where need.line == nil
-                && (need.module == catalogModule || need.module == GuidePlan.manifestModule && plan.samples[sample].role == .manifest) {
+                && (need.module == catalogModule || need.fromPackage || need.module == GuidePlan.manifestModule && plan.samples[sample].role == .manifest) {
                 if !implicit.contains(need.module) { implicit.append(need.module) }
             }
         }

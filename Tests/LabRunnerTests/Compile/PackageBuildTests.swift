@@ -48,6 +48,29 @@ struct PackageBuildTests {
         #expect(PackageSources.key(packagePath: root, swift: "/usr/bin/swift") != changed)
     }
 
+    /// A local path dependency is built with the package: editing it must rebuild, or a sample
+    /// using it would pass from the cache against the old code (it did: a false green).
+    @Test func theKeyFollowsLocalPathDependencies() throws {
+        let root = try LabRunnerCLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        func write(_ text: String, _ path: String) throws {
+            try FileManager.default.createDirectory(atPath: (root + "/" + path as NSString).deletingLastPathComponent,
+                                                    withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: URL(fileURLWithPath: root + "/" + path))
+        }
+        try write("""
+            // swift-tools-version:6.0
+            let package = Package(name: "App", dependencies: [.package(path: "../greeting"), .package(name: "x", path: "../missing")])
+            """, "app/Package.swift")
+        try write("public func f() {}\n", "app/Sources/App/F.swift")
+        try write("// swift-tools-version:6.0\n", "greeting/Package.swift")
+        try write("public func greet() {}\n", "greeting/Sources/Greeting/G.swift")
+        #expect(PackageSources.localDependencies(packagePath: root + "/app") == ["../greeting", "../missing"])
+        let key = PackageSources.key(packagePath: root + "/app", swift: "/usr/bin/swift")
+        try write("public func greet() -> Int { 1 }\n", "greeting/Sources/Greeting/G.swift")
+        #expect(PackageSources.key(packagePath: root + "/app", swift: "/usr/bin/swift") != key)
+    }
+
     @Test func aFolderWithoutAManifestIsRefusedBeforeSwiftRuns() throws {
         let root = try LabRunnerCLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: root) }

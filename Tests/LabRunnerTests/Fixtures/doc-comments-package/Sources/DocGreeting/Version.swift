@@ -1,0 +1,2 @@
+/// No samples here.
+public let version = 1
