@@ -35,7 +35,7 @@ struct ScopeBindings {
                 readHeader(tokens, statement)   // a `switch` case's pattern
             case .some(let kind):
                 declaration(tokens, head, kind, in: statement)
-                // `let x = f()` and `async let y = x` below it read as one statement: both bind.
+                // An initializer may be an `if`, `switch` or `do`/`catch` expression: its headers bind in its bodies.
                 if kind == .let || kind == .var { readHeader(tokens, statement) }
             case nil:
                 readHeader(tokens, statement)

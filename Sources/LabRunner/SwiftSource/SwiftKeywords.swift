@@ -29,7 +29,7 @@ package enum SwiftKeywords {
         "public", "private", "fileprivate", "internal", "open", "package", "static", "class", "final", "override",
         "mutating", "nonmutating", "lazy", "weak", "unowned", "dynamic", "optional", "required", "convenience",
         "indirect", "prefix", "postfix", "infix", "nonisolated", "isolated", "distributed", "consuming", "borrowing",
-        "__consuming", "unsafe",
+        "__consuming", "unsafe", "async",   // `async let`
     ]
 
     /// Modifiers only a member of a type can have.
@@ -66,6 +66,9 @@ package enum SwiftKeywords {
 
     /// Statements whose header binds names for their body only: `if let`, `while let`, `for x in`, `catch let`.
     static let bindingInBody: Set<String> = ["if", "while", "for", "catch"]
+
+    /// The keywords that bind names: `let`, `var`.
+    static let bindingKeywords: Set<String> = ["let", "var"]
 
     /// Words between `let`/`var`/`for` and the pattern they bind: `for case let x`, `let x = try await`.
     static let beforePattern: Set<String> = ["case", "let", "var", "try", "await"]

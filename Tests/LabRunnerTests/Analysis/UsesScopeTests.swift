@@ -65,6 +65,17 @@ struct UsesScopeTests {
             """)
     }
 
+    /// An initializer that is a `do`/`catch`, `if` or `switch` expression binds in its bodies as the statement would.
+    @Test func anExpressionInitializerBindsInItsBodies() {
+        #expect(Self.dump("""
+            let message: String = do { try run() } catch { "failed: \\(error)" }
+            let size = if let value { value.count } else { 0 }
+            """) == """
+            [1-1:1] let names [message] uses [String, run]
+            [2-2:1] let names [size] uses [value] member uses [count]
+            """)
+    }
+
     @Test func closureParametersAreLocalToTheClosure() {
         #expect(Self.dump("""
             let sorted = scores.sorted { a, b in a > b }.map { $0 + a }
