@@ -131,18 +131,6 @@ enum ItemSplitter {
 
     /// True when the tokens from `start` to `end` are only attributes and modifiers (`@main`, `public`).
     private static func onlyAttributes(_ tokens: SampleTokens, from start: Int, to end: Int) -> Bool {
-        var index = start
-        while index < end {
-            if tokens.is(index, "@"), tokens.kind(index + 1) == .identifier {
-                index += 2
-                if tokens.is(index, "("), !tokens.spaceBefore(index) { index = tokens.after(index) }
-            } else if tokens.kind(index) == .keyword || tokens.kind(index) == .identifier,
-                      SwiftKeywords.modifiers.contains(tokens.text(index)) {
-                index = DeclarationReader.afterModifier(tokens, index)
-            } else {
-                return false
-            }
-        }
-        return true
+        DeclarationReader.Prefix(tokens, tokens.tree.level(start..<end)[...]).rest.isEmpty
     }
 }

@@ -89,7 +89,12 @@ struct ScopeBindings {
 
     /// Where the names a pattern after `let`, `var` or `for` binds are: `x`, `(a, b)`, `.circle(r)`, `case let x?`.
     static func pattern(_ tokens: SampleTokens, after keyword: Int, in range: Range<Int>) -> [Int] {
-        var index = keyword + 1
+        pattern(tokens, at: keyword + 1, in: range)
+    }
+
+    /// Where the names the pattern starting at `start` binds are (`pattern(after:)` from its first token).
+    static func pattern(_ tokens: SampleTokens, at start: Int, in range: Range<Int>) -> [Int] {
+        var index = start
         while index < range.upperBound, tokens.kind(index) == .keyword || tokens.kind(index) == .identifier,
               SwiftKeywords.beforePattern.contains(tokens.text(index)) {
             index += 1

@@ -92,6 +92,14 @@ package enum SwiftKeywords {
         "static", "public", "private", "fileprivate", "internal", "precedencegroup", "associatedtype", "subscript",
     ]
 
+    /// Keywords whose next `{` (outside brackets) opens a block of statements that runs in place
+    /// (`PrintsComments` counts the comments in it).
+    static let controlBlocks: Set<String> = ["if", "guard", "else", "for", "while", "repeat", "do", "catch", "switch"]
+
+    /// Keywords a statement cannot start with outside a function, a statement or a `switch`:
+    /// a sample starting with one is a fragment.
+    static let startingFragment: Set<String> = ["default", "return", "else", "catch", "where", "fallthrough"]
+
     /// Conditional compilation directives: `#if`, its branches and `#endif`.
     static let conditionalDirectives: Set<String> = ["#if", "#elseif", "#else", "#endif"]
 

@@ -37,6 +37,17 @@ struct OutlineTests {
             """)
     }
 
+    /// An extension of a literal type: a `:` directly inside the brackets makes a dictionary.
+    @Test func extensionsOfCollectionLiterals() {
+        #expect(Self.dump("""
+            extension [String: [Int]] {}
+            extension [[String: Int]] {}
+            """) == """
+            [1:1-1:28] extension Dictionary {…}
+            [2:1-2:28] extension Array {…}
+            """)
+    }
+
     /// An `#if` holds the items of all its branches; a body's `#if` holds members.
     @Test func conditionalBlocks() {
         #expect(Self.dump("""

@@ -55,6 +55,15 @@ struct UsesScopeTests {
             """)
     }
 
+    /// A top-level `guard` binds what its patterns bind, tuples and enum payloads included.
+    @Test func guardBindsItsPatterns() {
+        #expect(Self.dump("""
+            guard let (a, b) = pair, case let .some(c) = maybe, var d = other else { fatalError() }
+            """) == """
+            [1-1:1] statement names [a, b, c, d] uses [fatalError, maybe, other, pair] member uses [some]
+            """)
+    }
+
     @Test func catchBindsErrorInItsBody() {
         #expect(Self.dump("""
             do { try run() } catch let failure as Failure { print(failure) } catch { print(error) }
