@@ -8,6 +8,14 @@ struct ParsedArguments: Sendable, Equatable {
     func has(_ flag: String) -> Bool { flags.contains(flag) }
     func value(_ option: String) -> String? { options[option]?.last }
     func values(_ option: String) -> [String] { options[option] ?? [] }
+
+    /// The last value of `option` read in `format`; nil without the option, a usage error when
+    /// the text is not such a value.
+    func value<Value>(_ option: String, as format: ArgumentFormat<Value>) throws(UsageError) -> Value? {
+        guard let text = value(option) else { return nil }
+        guard let value = format.read(text) else { throw .badValue(option: option, value: text, expected: format.expected) }
+        return value
+    }
 }
 
 /// The options a command accepts; short aliases map to long names.

@@ -21,7 +21,7 @@ struct ExtractCommand: Command {
         self.path = path
         output = parsed.value("--output").flatMap { $0 == "-" ? nil : $0 }
         plain = parsed.has("--plain")
-        bareLanguage = try RunOptions.bareLanguage(parsed.value("--bare"))
+        bareLanguage = try parsed.value("--bare", as: .bareLanguage)
     }
 
     func execute() -> Int32 {

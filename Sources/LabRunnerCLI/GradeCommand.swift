@@ -5,15 +5,12 @@ import LabRunner
 struct GradeCommand: Command {
     static let declarations = [
         OptionDeclaration(name: "--key", value: "LAB", help: "The instructor's lab (with solutions and hidden checks)"),
-        OptionDeclaration(name: "--repeat", value: "N", help: "Run each scenario N times (default \(defaultRepeats)); an exercise whose "
+        OptionDeclaration(name: "--repeat", value: "N", help: "Run each scenario N times (default \(GradeSession.defaultRepeats)); an exercise whose "
                           + "checks differ between runs scores zero and is reported as flaky"),
         OptionDeclaration(name: "--output", aliases: ["-o"], value: "DIR",
                           help: "Also write DIR/grades.csv (student, exercise, points, out of, note), DIR/grades.json "
                           + "and DIR/STUDENT.feedback.txt (diffs and hints)"),
     ]
-    /// Runs per scenario unless `--repeat` says otherwise: a check that passes by luck once
-    /// seldom passes three times, and one that differs between runs scores 0 (see teaching.md).
-    static let defaultRepeats = 3
 
     let key: String
     let submissions: [String]
@@ -27,7 +24,7 @@ struct GradeCommand: Command {
         self.key = key
         submissions = parsed.positionals
         output = parsed.value("--output")
-        repeats = try parsed.value("--repeat").map { text throws(UsageError) in try RunOptions.repeats(text) } ?? Self.defaultRepeats
+        repeats = try parsed.value("--repeat", as: .repeats) ?? GradeSession.defaultRepeats
     }
 
     func execute() -> Int32 {

@@ -8,18 +8,21 @@ struct HTMLCommand: Command {
     static let owned = [
         OptionDeclaration(name: "--output", aliases: ["-o"], value: "DIR",
                           help: "The folder to write the pages and index.html into (created if missing)"),
+        OptionDeclaration(name: "--ipynb", help: "Also write each lab as a Jupyter notebook beside its page (lab.ipynb)"),
     ]
     /// `-o DIR`, then every option of `run` except `--update` (a page shows the run; it rewrites nothing).
     static let declarations = owned + RunOptions.declarations.filter { $0.name != "--update" }
 
     let run: RunConfiguration
     let directory: String
+    let notebooks: Bool
 
     init(arguments: [String]) throws(UsageError) {
         let parsed = try Self.spec.parse(arguments)
         guard let directory = parsed.value("--output") else { throw .missingArgument("-o DIR (the folder for the pages)") }
         self.directory = directory
-        run = try RunOptions.configuration(RunOptions.remainder(arguments, without: Self.owned))
+        notebooks = parsed.has("--ipynb")
+        run = try RunOptions.configuration(parsed)
     }
 
     func execute() -> Int32 {
@@ -27,6 +30,7 @@ struct HTMLCommand: Command {
         var session = RunSession(configuration: run, environment: environment, output: ConsoleOutput(environment: environment))
         session.style = .forStandardOutput(environment: environment)
         session.siteDirectory = directory
+        session.notebooks = notebooks
         return ExitStatus.of(session.run())
     }
 }

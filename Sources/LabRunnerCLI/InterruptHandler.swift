@@ -36,8 +36,8 @@ enum InterruptHandler {
         shutDown(exitStatus: 128 + SIGPIPE)
     }
 
-    /// The order matters: labs are frozen before children die (a dying scenario could finish a
-    /// lab whose `--update` would then write), and folders go only once nothing can write there.
+    /// Silences the console first: threads still finishing their labs would otherwise report
+    /// the children about to be killed as crashes.
     private static func shutDown(exitStatus: Int32) {
         let first = interrupted.withLock { already in
             defer { already = true }
@@ -45,11 +45,7 @@ enum InterruptHandler {
         }
         guard first else { return }
         Console.silence()
-        AtomicFile.stopReplacing()
-        ProcessRegistry.shared.killAll()
-        ProcessRegistry.shared.waitUntilEmpty(timeout: 5)
-        BuildDirectory.removeAllLive()
-        AtomicFile.removePending()
+        SessionShutdown.interrupted()
         Console.writeAlways("\nlabrunner: interrupted\n", to: STDERR_FILENO)
         // _exit, not exit: other threads are still running, and atexit handlers and static
         // destructors racing with them could crash and turn 130 into a signal death.
@@ -58,17 +54,11 @@ enum InterruptHandler {
 
     /// Ends the process with `status`, unless an interrupt is being handled: then waits for the
     /// handler to finish cleaning up and exit with its own status.
-    ///
-    /// Work nobody waited for still runs in the background (the `swiftc --version` of a run whose
-    /// labs were all input errors): it is stopped and its build folder removed, or swiftc would
-    /// go on and leave its temporary folder in one the tool no longer owns.
     static func exit(_ status: Int32) -> Never {
         if interrupted.withLock({ $0 }) {
             while true { pause() }
         }
-        ProcessRegistry.shared.killAll()
-        ProcessRegistry.shared.waitUntilEmpty(timeout: 5)
-        BuildDirectory.removeAllLive()
+        SessionShutdown.finished()
         Foundation.exit(status)
     }
 }

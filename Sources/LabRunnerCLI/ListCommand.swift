@@ -21,32 +21,15 @@ struct ListCommand: Command {
         guard parsed.positionals.count == 1 else { throw .tooManyArguments(Array(parsed.positionals.dropFirst())) }
         self.path = path
         json = parsed.has("--json")
-        bareLanguage = try RunOptions.bareLanguage(parsed.value("--bare"))
-        documentKind = try RunOptions.documentKind(parsed.value("--as"))
+        bareLanguage = try parsed.value("--bare", as: .bareLanguage)
+        documentKind = try parsed.value("--as", as: .documentKind)
     }
 
     func execute() -> Int32 {
-        let console = ConsoleOutput(environment: ProcessInfo.processInfo.environment)
-        let loader = DocumentLoader.reporting(to: console, bareLanguage: bareLanguage, kind: documentKind)
-        let listing = loader.load(path, reportingTo: console) { lab throws(LabError) in
-            guard lab.isGuide else {
-                let listing = LabListing(lab)
-                return (json: Result { () throws(JSONText.Failure) in try listing.json() }, text: listing.text())
-            }
-            let guide = try GuideListing(lab)
-            return (json: Result { () throws(JSONText.Failure) in try guide.json() }, text: guide.text())
-        }
-        guard let listing else { return ExitStatus.usage }
-        if json {
-            switch listing.json {
-            case .success(let text): Console.write(text + "\n", to: STDOUT_FILENO)
-            case .failure(let failure):
-                Console.error(failure.description)
-                return ExitStatus.usage
-            }
-        } else {
-            Console.out(listing.text)
-        }
-        return ExitStatus.success
+        var session = ListSession(path: path, output: ConsoleOutput(environment: ProcessInfo.processInfo.environment))
+        session.json = json
+        session.bareLanguage = bareLanguage
+        session.documentKind = documentKind
+        return ExitStatus.of(session.run())
     }
 }

@@ -6,11 +6,8 @@ import LabRunner
 /// report lines are all there is.
 final class ProgressLine: Sendable {
     private struct State {
-        /// Between a run's `begin` and `end`.
-        var active = false
-        var total = 0
-        var done = 0
-        var running: [String] = []
+        var progress = RunProgress()
+        /// Whether the terminal shows a line to erase.
         var shown = false
     }
 
@@ -27,18 +24,9 @@ final class ProgressLine: Sendable {
 
     func show(_ event: ProgressEvent) {
         state.withLock { state in
-            switch event {
-            case .begin(let total): state = State(active: true, total: total)
-            case .started(let path): state.running.append(path)
-            case .finished(let path):
-                state.running.removeAll { $0 == path }
-                state.done += 1
-            case .end:
-                // Removed for good.
-                clear(&state)
-                state.active = false
-                return
-            }
+            state.progress.apply(event)
+            // At the end the line is removed for good.
+            if case .end = event { return clear(&state) }
             if enabled { draw(&state) }
         }
     }
@@ -56,7 +44,7 @@ final class ProgressLine: Sendable {
         state.withLock { state in
             clear(&state)
             Console.out(lines)
-            if enabled && state.active { draw(&state) }
+            if enabled && state.progress.active { draw(&state) }
         }
     }
 
@@ -67,16 +55,10 @@ final class ProgressLine: Sendable {
 
     private func draw(_ state: inout State) {
         state.shown = true
-        var text = "[\(state.done)/\(state.total)]"
-        if let first = state.running.first {
-            text += " " + first + (state.running.count > 1 ? " +\(state.running.count - 1)" : "")
-        }
-        Console.write("\r\u{1B}[2K" + Self.fitted(text), to: STDERR_FILENO)
+        Console.write("\r\u{1B}[2K" + Self.fitted(state.progress.line), to: STDERR_FILENO)
     }
 
-    /// One line, as a terminal shows it: a wrapped line could not be erased.
     private static func fitted(_ text: String) -> String {
-        let width = Int(ProcessInfo.processInfo.environment["COLUMNS"] ?? "") ?? 80
-        return text.count > width - 1 ? String(text.prefix(width - 2)) + "…" : text
+        RunProgress.fitted(text, width: Int(ProcessInfo.processInfo.environment["COLUMNS"] ?? "") ?? 80)
     }
 }

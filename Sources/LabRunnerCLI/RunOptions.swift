@@ -44,89 +44,30 @@ enum RunOptions {
 
     /// The run `arguments` ask for; their values checked, with the messages `help run` promises.
     static func configuration(_ arguments: [String]) throws(UsageError) -> RunConfiguration {
-        let parsed = try spec.parse(arguments)
+        try configuration(spec.parse(arguments))
+    }
+
+    /// The run that `parsed` asks for, read by `run`'s parser or by that of `watch` or `html`,
+    /// which declare some of run's options (the rest are then simply absent) beside their own.
+    static func configuration(_ parsed: ParsedArguments) throws(UsageError) -> RunConfiguration {
         guard !parsed.positionals.isEmpty else { throw .missingArgument("lab path (a .md file or a folder of labs)") }
         var run = RunConfiguration(paths: parsed.positionals)
         run.update = parsed.has("--update")
         run.verbose = parsed.has("--verbose")
         run.useCache = !parsed.has("--no-cache")
         run.strict = parsed.has("--strict")
-        run.bareLanguage = try bareLanguage(parsed.value("--bare"))
-        run.documentKind = try documentKind(parsed.value("--as"))
+        run.bareLanguage = try parsed.value("--bare", as: .bareLanguage)
+        run.documentKind = try parsed.value("--as", as: .documentKind)
         run.scenarios = parsed.values("--scenario")
         run.cacheDirectory = parsed.value("--cache-dir")
         run.packagePath = parsed.value("--package")
         run.junitPath = parsed.value("--junit")
         run.jsonPath = parsed.value("--json")
-        run.timeout = try parsed.value("--timeout").map { text throws(UsageError) in
-            guard let seconds = LabSettings.timeoutSeconds(text) else {
-                throw .badValue(option: "--timeout", value: text, expected: LabSettings.timeoutRange)
-            }
-            return seconds
-        }
-        if let text = parsed.value("--compile-timeout") {
-            guard let seconds = Double(text), seconds > 0, seconds.isFinite else {
-                throw .badValue(option: "--compile-timeout", value: text, expected: "a number of seconds greater than 0")
-            }
-            run.compileTimeout = seconds
-        }
-        if let text = parsed.value("--jobs") {
-            guard let count = Int(text), count >= 1 else {
-                throw .badValue(option: "--jobs", value: text, expected: "a whole number of at least 1")
-            }
-            run.jobs = count
-        }
-        if let text = parsed.value("--repeat") { run.repeats = try repeats(text) }
-        run.shard = try parsed.value("--shard").map { text throws(UsageError) in
-            guard let shard = Shard(text) else { throw .badValue(option: "--shard", value: text, expected: "K/N with 1 <= K <= N, such as 2/3") }
-            return shard
-        }
+        run.timeout = try parsed.value("--timeout", as: .timeout)
+        run.compileTimeout = try parsed.value("--compile-timeout", as: .compileTimeout) ?? run.compileTimeout
+        run.jobs = try parsed.value("--jobs", as: .jobs) ?? run.jobs
+        run.repeats = try parsed.value("--repeat", as: .repeats) ?? run.repeats
+        run.shard = try parsed.value("--shard", as: .shard)
         return run
-    }
-
-    /// `--repeat N`, for `run` and `grade`.
-    static func repeats(_ text: String) throws(UsageError) -> Int {
-        guard let count = Int(text), (1...1000).contains(count) else {
-            throw .badValue(option: "--repeat", value: text, expected: "a whole number from 1 to 1000")
-        }
-        return count
-    }
-
-    /// `arguments` without the options `owned` declares and their values (all words after `--`
-    /// kept): what is left is `run`'s command line, for `watch` and `html`, which add options to it.
-    static func remainder(_ arguments: [String], without owned: [OptionDeclaration]) -> [String] {
-        let valued = Set(owned.filter { $0.value != nil }.flatMap { [$0.name] + $0.aliases })
-        var rest: [String] = []
-        var index = 0
-        while index < arguments.count {
-            let word = arguments[index]
-            if word == "--" { return rest + arguments[index...] }
-            if valued.contains(word) {
-                index += 2
-                continue
-            }
-            let name = String(word.prefix { $0 != "=" })
-            if !(word.hasPrefix("--") && word.contains("=") && valued.contains(name)) { rest.append(word) }
-            index += 1
-        }
-        return rest
-    }
-
-    /// `--as guide|lab`.
-    static func documentKind(_ value: String?) throws(UsageError) -> DocumentKind? {
-        guard let value else { return nil }
-        guard let kind = DocumentKind(rawValue: value) else {
-            throw .badValue(option: "--as", value: value, expected: "guide or lab")
-        }
-        return kind
-    }
-
-    /// `--bare LANG`: only `swift` makes bare fences cells; any other language leaves them alone.
-    static func bareLanguage(_ value: String?) throws(UsageError) -> String? {
-        guard let value else { return nil }
-        guard LabSettings.isLanguageName(value) else {
-            throw .badValue(option: "--bare", value: value, expected: "a language name, such as swift")
-        }
-        return value
     }
 }

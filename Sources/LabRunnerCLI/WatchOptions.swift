@@ -33,14 +33,9 @@ struct WatchOptions: Sendable {
     init(arguments: [String]) throws(UsageError) {
         let arguments = Self.givingServeItsPort(arguments)
         let parsed = try Self.spec.parse(arguments)
-        // The rest are run's options: its parser checks their values, with the same messages.
-        run = try RunOptions.configuration(RunOptions.remainder(arguments, without: Self.owned))
-        if let text = parsed.value("--serve") {
-            guard let port = UInt16(text) else {
-                throw .badValue(option: "--serve", value: text, expected: "a port number from 0 to 65535")
-            }
-            self.port = port
-        }
+        // The rest are run's options, their values checked with the same messages.
+        run = try RunOptions.configuration(parsed)
+        port = try parsed.value("--serve", as: .port)
         if let host = parsed.value("--host") {
             guard port != nil else { throw .badValue(option: "--host", value: host, expected: "--serve with it") }
             self.host = host == "localhost" ? "127.0.0.1" : host

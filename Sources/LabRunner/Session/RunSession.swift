@@ -11,6 +11,8 @@ package struct RunSession: Sendable {
     package var style = Style.plain
     /// `html -o DIR`: also write a notebook page per file and an index into this folder.
     package var siteDirectory: String? = nil
+    /// `html --ipynb`: each lab's Jupyter notebook beside its page.
+    package var notebooks = false
     package var appleAvailable = Platform.hasSwiftUI
 
     package init(configuration: RunConfiguration, environment: [String: String], output: any SessionOutput) {
@@ -71,7 +73,7 @@ package struct RunSession: Sendable {
         // the pages are named from every file, so the shards of one site agree.
         let reports = [("--junit", configuration.junitPath), ("--json", configuration.jsonPath)]
             .compactMap { option, path in path.map { (option, $0) } }
-        let site = siteDirectory.map { SiteWriter(directory: $0, labs: paths) }
+        let site = siteDirectory.map { SiteWriter(directory: $0, labs: paths, notebooks: notebooks) }
         if let problem = OutputPaths.problem(outputs: reports, inputs: paths) ?? site?.problem() {
             output.error(problem)
             return nil

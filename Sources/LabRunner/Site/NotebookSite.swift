@@ -13,6 +13,11 @@ package enum NotebookSite {
         return (components + [last + ".html"]).joined(separator: "/")
     }
 
+    /// Where a lab's notebook goes (`--ipynb`): beside its page, `.ipynb` for `.html`.
+    package static func notebookPath(forPage pagePath: String) -> String {
+        String(pagePath.dropLast(".html".count)) + ".ipynb"
+    }
+
     /// The folders and file name of `path` that stay inside the site folder: `.` dropped, `..` as `_up`.
     private static func parts(of path: String) -> [String] {
         let parts = path.split(separator: "/").filter { $0 != "." }.map { $0 == ".." ? "_up" : String($0) }

@@ -4,9 +4,9 @@
 enum NotebookStyle {
     static let css = """
     :root{--fg:#1d1d1f;--bg:#fff;--muted:#6e6e73;--line:#d2d2d7;--code:#f5f5f7;--pass:#1a7f37;--fail:#cf222e;--skip:#8a6d00;
-    --k:#ad3da4;--t:#3900a0;--s:#c41a16;--n:#1c00cf;--c:#5d6c79;--d:#643820}
+    --k:#ad3da4;--t:#3900a0;--s:#c41a16;--n:#1c00cf;--c:#5d6c79;--d:#643820;--a:#815f03}
     @media (prefers-color-scheme:dark){:root{--fg:#f5f5f7;--bg:#1d1d1f;--muted:#a1a1a6;--line:#424245;--code:#2c2c2e;
-    --pass:#3fb950;--fail:#ff7b72;--skip:#d29922;--k:#ff7ab2;--t:#dabaff;--s:#ff8170;--n:#d9c97c;--c:#7f8c98;--d:#fd8f3f}}
+    --pass:#3fb950;--fail:#ff7b72;--skip:#d29922;--k:#ff7ab2;--t:#dabaff;--s:#ff8170;--n:#d9c97c;--c:#7f8c98;--d:#fd8f3f;--a:#d9a05b}}
     *{box-sizing:border-box}
     body{margin:0 auto;max-width:60rem;padding:1rem 1.25rem 4rem;font:1.05rem/1.6 system-ui,-apple-system,"Segoe UI",sans-serif;
     color:var(--fg);background:var(--bg)}
@@ -27,7 +27,7 @@ enum NotebookStyle {
     .cell pre.code{margin:.4rem 0}
     .ln,.diff span{display:block;min-height:1.45em}
     .ln.error{background:color-mix(in srgb,var(--fail) 18%,transparent)}
-    .k{color:var(--k);font-weight:600}.t{color:var(--t)}.s{color:var(--s)}.n{color:var(--n)}.c{color:var(--c);font-style:italic}.d{color:var(--d)}
+    .k{color:var(--k);font-weight:600}.t{color:var(--t)}.s{color:var(--s)}.n{color:var(--n)}.c{color:var(--c);font-style:italic}.d{color:var(--d)}.a{color:var(--a)}
     .diagnostics{margin:.25rem 0;padding-left:1.2rem;font:.88rem/1.4 ui-monospace,Menlo,monospace}
     .diagnostics .error{color:var(--fail)}.diagnostics .warning{color:var(--skip)}
     .tabs{display:flex;flex-wrap:wrap;gap:.25rem;margin-top:.5rem}

@@ -8,6 +8,8 @@ package struct SiteWriter: Sendable {
     /// Each file's page, relative to the folder.
     let pages: [String: String]
     let labs: [String]
+    /// `--ipynb`: each lab's notebook too, beside its page.
+    let notebooks: Bool
 
     /// What writing the site came to: why it stopped, if it did, and what was left out on the way.
     package struct Written: Sendable, Equatable {
@@ -19,8 +21,10 @@ package struct SiteWriter: Sendable {
 
     /// `labs`: every file of the run, before a shard is chosen, so the shards of one site name
     /// their pages alike.
-    package init(directory: String, labs: [String], workingDirectory: String = FileManager.default.currentDirectoryPath) {
+    package init(directory: String, labs: [String], notebooks: Bool = false,
+                 workingDirectory: String = FileManager.default.currentDirectoryPath) {
         self.directory = directory
+        self.notebooks = notebooks
         self.labs = labs
         // An absolute path inside the working directory counts from there, so
         // `labrunner html $PWD/Labs -o site` writes `site/Labs/…` as `labrunner html Labs` does.
@@ -38,6 +42,7 @@ package struct SiteWriter: Sendable {
     package func problem() -> String? {
         let outputs = labs.compactMap { lab in pages[lab].map { (what: "the page of \(lab)", page: $0) } }
             + [(what: "index.html", page: "index.html")]
+            + (notebooks ? labs.compactMap { lab in pages[lab].map { (what: "the notebook of \(lab)", page: NotebookSite.notebookPath(forPage: $0)) } } : [])
         for (what, page) in outputs {
             let file = path(page)
             if let input = OutputPaths.input(at: file, among: labs) {
@@ -53,8 +58,10 @@ package struct SiteWriter: Sendable {
         return nil
     }
 
-    /// Whether the file at `path` begins as the pages labrunner writes do (its generator tag in the head).
+    /// Whether the file at `path` begins as the pages labrunner writes do (its generator tag in the
+    /// head), or is a notebook labrunner wrote (`JupyterNotebook.isNotebook`).
     private static func isPage(_ path: String) -> Bool {
+        if path.hasSuffix(".ipynb") { return JupyterNotebook.isNotebook(FileManager.default.contents(atPath: path).map { [UInt8]($0) } ?? []) }
         guard let handle = FileHandle(forReadingAtPath: path) else { return false }
         defer { try? handle.close() }
         let head = String(decoding: (try? handle.read(upToCount: 2048)) ?? Data(), as: UTF8.self)
@@ -73,6 +80,9 @@ package struct SiteWriter: Sendable {
                 let page = root.appendingPathComponent(pagePath)
                 try write(Data(html.utf8), to: page)
                 written.warnings += copyImages(NotebookSite.relativeImages(in: html), from: file.path, besidePage: page)
+                if notebooks, let notebook = JupyterNotebook(file: file) {
+                    try write(Data(notebook.json().utf8), to: root.appendingPathComponent(NotebookSite.notebookPath(forPage: pagePath)))
+                }
             }
             try write(Data(NotebookIndex.html(report, pagePath: pageOf).utf8), to: root.appendingPathComponent("index.html"))
         } catch let error as AtomicFile.WriteError {

@@ -53,6 +53,48 @@ package enum SwiftKeywords {
         "infix", "package", "macro", "each", "sending", "unsafe", "of", "distributed",
     ]
 
+    /// Words the lexer reports as identifiers (each is a valid name somewhere) that are keywords
+    /// where the grammar uses them, with the context that makes them one (`ContextualKeywords`
+    /// reads it). The Swift Programming Language lists them under Lexical Structure: its
+    /// declaration keywords the compiler keeps contextual (`borrowing`, `consuming`,
+    /// `nonisolated`, `open`), `await`, and its "keywords reserved in particular contexts"; then
+    /// the contextual words of Swift 6's grammar that list leaves out (`actor`, `any`, `isolated`,
+    /// `sending`, `macro`, `each`, `consume`…, a precedence group's `higherThan`…). `_` is there too:
+    /// the lexer reads it as a name, the book as the keyword of patterns. The book's `precedence`
+    /// is not: Swift 3 replaced the operator declarations that used it with precedence groups.
+    package static let contextualKeywords: [String: ContextualRole] = [
+        "_": .always,
+        "async": .effect,
+        "get": .accessor, "set": .accessor, "willSet": .accessor, "didSet": .accessor, "_read": .accessor, "_modify": .accessor,
+        "Type": .metatype, "Protocol": .metatype,
+        "associativity": .precedenceGroup, "left": .precedenceGroup, "right": .precedenceGroup, "none": .precedenceGroup,
+        "higherThan": .precedenceGroup, "lowerThan": .precedenceGroup, "assignment": .precedenceGroup,
+    ].merging([
+        // Modifiers.
+        "borrowing", "consuming", "nonisolated", "open", "convenience", "dynamic", "final", "indirect", "infix", "lazy",
+        "mutating", "nonmutating", "optional", "override", "package", "postfix", "prefix", "required", "unowned", "weak",
+        "isolated", "sending", "distributed",
+        // Declarations, expressions and types.
+        "actor", "macro", "await", "some", "any", "each", "consume", "copy", "discard", "unsafe",
+    ].map { ($0, ContextualRole.beforeWord) }, uniquingKeysWith: { first, _ in first })
+
+    /// Modifiers that take a word in parentheses, which is then a keyword too:
+    /// `unowned(safe)`, `nonisolated(unsafe)`, `private(set)`.
+    static let modifiersWithArgument: Set<String> = [
+        "unowned", "nonisolated", "private", "fileprivate", "internal", "public", "package", "open",
+    ]
+
+    /// The words those parentheses hold: `private(set)`, `unowned(safe)`, `unowned(unsafe)`,
+    /// `nonisolated(nonsending)`.
+    static let modifierArguments: Set<String> = ["set", "safe", "unsafe", "nonsending"]
+
+    /// Keywords after which a word is the name being declared or bound, never a keyword:
+    /// `func open()`, `let some = 1`, `case none`. (Not `for`: `for await line in lines`.)
+    static let beforeName: Set<String> = [
+        "func", "var", "let", "case", "class", "struct", "enum", "protocol", "typealias", "associatedtype",
+        "precedencegroup", "operator", "import", "actor", "macro",
+    ]
+
     /// Keywords followed by the name they declare (a member's, a local type's, a case's).
     static let declaringName: Set<String> = [
         "func", "struct", "class", "enum", "protocol", "typealias", "associatedtype", "case", "precedencegroup",
@@ -75,9 +117,6 @@ package enum SwiftKeywords {
 
     /// Words a closure's signature may hold besides names and types: `{ (x: inout Int) async throws -> Int in`.
     static let closureSignature: Set<String> = ["throws", "rethrows", "async", "inout"]
-
-    /// The arguments a modifier can take: `private(set)`, `unowned(safe)`, `unowned(unsafe)`.
-    static let modifierArguments: Set<String> = ["set", "safe", "unsafe"]
 
     /// Words before a type in an inheritance clause that are not the type: `any P`, `some P`.
     static let typePrefixes: Set<String> = ["any", "some"]
@@ -134,4 +173,20 @@ package enum SwiftKeywords {
         guard range.count < table.count else { return false }
         return table[range.count].contains { word in word.elementsEqual(bytes[range]) }
     }
+}
+
+/// What makes a contextual keyword (`SwiftKeywords.contextualKeywords`) a keyword where it stands.
+package enum ContextualRole: Sendable, Equatable {
+    /// Always: `_`.
+    case always
+    /// Followed by another word on its line: `final class`, `some View`, `await load()`, `actor Bank`.
+    case beforeWord
+    /// As `beforeWord`, or after `)` or before `->`: an effect, `() async -> Int`.
+    case effect
+    /// An accessor, before `{`, `}`, another accessor or an effect: `get { … }`, `{ get set }`, `set(value) {`.
+    case accessor
+    /// After `.`: `Int.Type`, `P.Protocol`.
+    case metatype
+    /// Inside `precedencegroup { … }`: `associativity: left`, `higherThan: AdditionPrecedence`.
+    case precedenceGroup
 }

@@ -12,12 +12,25 @@ struct CorpusSnapshot {
     var analysis: [String] = []
     var items: [String] = []
 
+    /// Files are analysed on every core (each alone, as the tool does) and their lines joined in
+    /// path order: the text is the same as one file after another, in a fraction of the time.
     init(root: URL) throws {
-        for path in try Self.markdownFiles(under: root) {
-            let bytes = Array(try Data(contentsOf: root.appendingPathComponent(path)))
-            add(path: path, bytes: bytes)
+        let paths = try Self.markdownFiles(under: root)
+        let parts = Parallel.map(paths.count, width: ProcessInfo.processInfo.activeProcessorCount) { index in
+            Result { () throws -> CorpusSnapshot in
+                var part = CorpusSnapshot()
+                part.add(path: paths[index], bytes: Array(try Data(contentsOf: root.appendingPathComponent(paths[index]))))
+                return part
+            }
+        }
+        for part in parts {
+            let part = try part.get()
+            analysis += part.analysis
+            items += part.items
         }
     }
+
+    private init() {}
 
     /// Relative paths of the `.md` and `.markdown` files under `root`, sorted.
     static func markdownFiles(under root: URL) throws -> [String] {

@@ -30,4 +30,15 @@ struct ArgumentSpecTests {
         #expect(UsageError.unknownOption("--updte", suggestion: "--update").description == "unknown option '--updte'; did you mean '--update'?")
         #expect(UsageError.missingArgument("lab path").description == "missing lab path")
     }
+
+    /// A value read in a library format: absent is nil, the last one given counts, a bad one
+    /// says what was expected.
+    @Test func valuesInAFormat() throws {
+        let spec = ArgumentSpec(flags: [], options: ["--jobs"], aliases: [:])
+        #expect(try spec.parse([]).value("--jobs", as: .jobs) == nil)
+        #expect(try spec.parse(["--jobs", "0", "--jobs=3"]).value("--jobs", as: .jobs) == 3)
+        #expect(throws: UsageError.badValue(option: "--jobs", value: "0", expected: "a whole number of at least 1")) {
+            try spec.parse(["--jobs", "0"]).value("--jobs", as: .jobs)
+        }
+    }
 }

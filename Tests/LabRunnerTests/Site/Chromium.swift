@@ -29,26 +29,21 @@ enum Chromium {
         return folder
     }()
 
-    /// The DOM of each page after its scripts ran, two browsers at a time. With
+    /// The DOM of each page after its scripts ran, from one browser, two tabs at a time. With
     /// `virtualTimeBudget` (milliseconds), timers and `<meta http-equiv="refresh">` get that much
     /// virtual time first, so a page that navigates away is dumped after it did.
     static func dumpDOM(_ files: [String], virtualTimeBudget: Int? = nil) throws -> [String: String] {
         guard let path else { return [:] }
+        // A profile per browser, also across suites running at once: two Chromiums cannot share one.
+        let browser = try DevToolsBrowser(chromium: path, profile: "\(profile)-\(UUID().uuidString)")
+        defer { browser.stop() }
         let results = LockedValue([String: String]())
         let failures = LockedValue([String]())
-        // Each browser its own profile, also across suites running at once: two Chromiums cannot share one.
-        let call = UUID().uuidString
-        DispatchQueue.concurrentPerform(iterations: files.count) { index in
+        Parallel.forEach(files.count, width: 2) { index in
             let file = files[index]
-            let request = ProcessRequest(executable: path,
-                                         arguments: arguments(["--user-data-dir=\(profile)-\(call)-\(index)", "--dump-dom"]
-                                                             + (virtualTimeBudget.map { ["--virtual-time-budget=\($0)"] } ?? []) + [
-                                                               URL(fileURLWithPath: file).absoluteString]),
-                                         environment: ProcessInfo.processInfo.environment, workingDirectory: nil,
-                                         timeout: 60, outputLimit: 32 << 20)
             do {
-                let result = try ChildProcess.run(request)
-                results.withLock { $0[file] = String(decoding: result.stdout, as: UTF8.self) }
+                let dom = try browser.dom(of: URL(fileURLWithPath: file).absoluteString, virtualTimeBudget: virtualTimeBudget)
+                results.withLock { $0[file] = dom }
             } catch {
                 failures.withLock { $0.append("\(file): \(error)") }
             }

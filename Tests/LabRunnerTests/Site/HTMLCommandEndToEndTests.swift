@@ -30,6 +30,29 @@ struct HTMLCommandEndToEndTests {
         #expect(index.contains("1 passed, 1 failed"))
     }
 
+    /// `--ipynb`: a notebook beside each lab's page, replaced on the next run, and a notebook
+    /// labrunner did not write refused before anything runs.
+    @Test func ipynbWritesANotebookBesideEachLabsPageAndNeverOverAPersonsOwn() throws {
+        let folder = try LabRunnerCLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.copyItem(atPath: LabRunnerCLI.fixtures + "/passing.md", toPath: folder + "/passing.md")
+        let passing = "passing.md"
+        let first = try LabRunnerCLI.run(["html", passing, "--ipynb", "-o", "site", "--scenario", "mock"], in: folder)
+        #expect(first.status == 0, "\(first.stdout)\(first.stderr)")
+        let notebook = try #require(FileManager.default.contents(atPath: folder + "/site/passing.ipynb"))
+        #expect(JupyterNotebook.isNotebook([UInt8](notebook)))
+        #expect(FileManager.default.fileExists(atPath: folder + "/site/passing.html"))
+        let again = try LabRunnerCLI.run(["html", passing, "--ipynb", "-o", "site", "--scenario", "mock"], in: folder)
+        #expect(again.status == 0, "its own notebook is replaced: \(again.stderr)")
+
+        let mine = "{\n \"cells\": [],\n \"metadata\": {},\n \"nbformat\": 4,\n \"nbformat_minor\": 5\n}\n"
+        try mine.write(toFile: folder + "/site/passing.ipynb", atomically: true, encoding: .utf8)
+        let refused = try LabRunnerCLI.run(["html", passing, "--ipynb", "-o", "site"], in: folder)
+        #expect(refused.status == 2)
+        #expect(refused.stderr.contains("site/passing.ipynb is not a page labrunner wrote, and the notebook of"), "\(refused.stderr)")
+        #expect(try String(contentsOfFile: folder + "/site/passing.ipynb", encoding: .utf8) == mine)
+    }
+
     @Test func withoutAnOutputFolderItIsAUsageError() throws {
         let result = try LabRunnerCLI.run(["html", "passing.md"])
         #expect(result.status == 2)

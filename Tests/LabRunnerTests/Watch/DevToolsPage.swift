@@ -32,7 +32,7 @@ final class DevToolsPage {
         var target: String?
         if let port {
             _ = waitUntil(timeout: 30) {
-                let list = LoopbackClient.get("/json/list", port: port, host: "127.0.0.1:\(port)")
+                let list = (try? DevToolsBrowser.request("GET", "/json/list", port: port)) ?? ""
                 target = list.components(separatedBy: "\"webSocketDebuggerUrl\": \"ws://127.0.0.1:\(port)").dropFirst().first?
                     .split(separator: "\"").first.map(String.init)
                 return target != nil
@@ -73,34 +73,7 @@ final class DevToolsPage {
 
     deinit { stop() }
 
-    /// One masked text frame, as a client must send it.
-    private func send(_ text: String, on client: LoopbackClient) {
-        let payload = Array(text.utf8)
-        var frame: [UInt8] = [0x81]
-        if payload.count < 126 {
-            frame.append(0x80 | UInt8(payload.count))
-        } else {
-            frame.append(0x80 | 126)
-            frame += [UInt8(payload.count >> 8 & 0xFF), UInt8(payload.count & 0xFF)]
-        }
-        let mask: [UInt8] = [1, 2, 3, 4]
-        frame += mask
-        frame += payload.enumerated().map { $1 ^ mask[$0 % 4] }
-        client.send(bytes: frame)
-    }
+    private func send(_ text: String, on client: LoopbackClient) { WebSocketFrames.send(text, on: client) }
 
-    /// The next text message (unmasked, from the server); nil when the connection ended.
-    private func readFrame(from client: LoopbackClient) -> String? {
-        guard let head = client.read(count: 2) else { return nil }
-        var length = Int(head[1] & 0x7F)
-        if length == 126 {
-            guard let extended = client.read(count: 2) else { return nil }
-            length = Int(extended[0]) << 8 | Int(extended[1])
-        } else if length == 127 {
-            guard let extended = client.read(count: 8) else { return nil }
-            length = extended.reduce(0) { $0 << 8 | Int($1) }
-        }
-        guard let payload = client.read(count: length) else { return nil }
-        return String(decoding: payload, as: UTF8.self)
-    }
+    private func readFrame(from client: LoopbackClient) -> String? { WebSocketFrames.read(from: client) }
 }

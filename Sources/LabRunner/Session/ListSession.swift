@@ -1,0 +1,45 @@
+/// One `labrunner list`: a document as the tool reads it, a lab's settings and cells
+/// (`LabListing`) or a guide's samples with their roles and contexts (`GuideListing`), as lines
+/// for people or, with `json`, as one JSON document.
+package struct ListSession: Sendable {
+    package let path: String
+    package let output: any SessionOutput
+    /// `--json`.
+    package var json = false
+    /// `--bare LANG`.
+    package var bareLanguage: String? = nil
+    /// `--as guide|lab`.
+    package var documentKind: DocumentKind? = nil
+
+    package init(path: String, output: any SessionOutput) {
+        self.path = path
+        self.output = output
+    }
+
+    package func run() -> SessionEnd {
+        let loader = DocumentLoader.reporting(to: output, bareLanguage: bareLanguage, kind: documentKind)
+        // Made inside the load: a guide whose samples cannot be planned is said as a load error is.
+        let listing = loader.load(path, reportingTo: output) { lab throws(LabError) in
+            guard lab.isGuide else {
+                let listing = LabListing(lab)
+                return (json: Result { () throws(JSONText.Failure) in try listing.json() }, text: listing.text())
+            }
+            let guide = try GuideListing(lab)
+            return (json: Result { () throws(JSONText.Failure) in try guide.json() }, text: guide.text())
+        }
+        guard let listing else { return .notChecked }
+        guard json else {
+            output.out(listing.text)
+            return .passed
+        }
+        switch listing.json {
+        case .success(let text):
+            // A closed pipe (`| head`) is the console's to handle, as for every report line.
+            _ = output.write(text + "\n")
+            return .passed
+        case .failure(let failure):
+            output.error(failure.description)
+            return .notChecked
+        }
+    }
+}

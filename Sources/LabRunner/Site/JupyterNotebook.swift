@@ -1,0 +1,111 @@
+/// A lab as a Jupyter notebook (nbformat 4.5), from the report model and the lab's bytes: its
+/// prose as Markdown cells, each Swift cell a code cell whose outputs are what the run found
+/// (`JupyterCellOutputs`), and metadata a Swift kernel recognises (swift-jupyter's kernelspec).
+/// Written as Jupyter writes notebooks (`NotebookJSON`), with ids from the lab's lines, so the
+/// same run gives the same bytes. docs/notebook.md, "Jupyter notebooks", says what goes where.
+package struct JupyterNotebook: Sendable {
+    package let file: FileReport
+    private let title: String?
+    private let document: [UInt8]
+
+    /// Nil for anything but a lab: a guide's samples are separate programs, which one kernel
+    /// running the cells in order does not reproduce, and an invalid file has no cells.
+    package init?(file: FileReport) {
+        guard case .lab(let title, _, let document) = file.content else { return nil }
+        self.file = file
+        self.title = title
+        self.document = document
+    }
+
+    /// The notebook as a file holds it.
+    package func json() -> String {
+        NotebookJSON.object([
+            "cells": .array(cells()),
+            "metadata": metadata(),
+            "nbformat": .int(4),
+            "nbformat_minor": .int(5),
+        ]).text
+    }
+
+    /// Whether `bytes` are a notebook labrunner wrote: its metadata names labrunner (at the
+    /// notebook's level, the only `labrunner` key two spaces in), so `html --ipynb` replaces its
+    /// own notebooks and never a person's.
+    package static func isNotebook(_ bytes: [UInt8]) -> Bool {
+        bytes.starts(with: Array("{\n \"cells\": [".utf8)) && String(decoding: bytes, as: UTF8.self).contains("\n  \"labrunner\": {\n   \"notes\": ")
+    }
+
+    private func metadata() -> NotebookJSON {
+        let notes = NotebookResults(file).fileNotes.map { NotebookJSON.string($0.text) }
+        var metadata: [String: NotebookJSON] = [
+            "kernelspec": .object(["display_name": .string("Swift"), "language": .string("swift"), "name": .string("swift")]),
+            "language_info": .object([
+                "codemirror_mode": .string("swift"), "file_extension": .string(".swift"), "mimetype": .string("text/x-swift"),
+                "name": .string("swift"), "pygments_lexer": .string("swift"),
+            ]),
+            "labrunner": .object(["path": .string(file.path), "verdict": .string(file.verdictLine), "notes": .array(notes)]),
+        ]
+        if let title, !title.isEmpty { metadata["title"] = .string(title) }
+        return .object(metadata)
+    }
+
+    /// The document after its front matter, cut at each Swift cell: the prose between cells a
+    /// Markdown cell, each Swift cell a code cell; output and diagnostics blocks left out (the
+    /// code cells' outputs show what they compare against).
+    private func cells() -> [NotebookJSON] {
+        let results = NotebookResults(file)
+        let source = MarkdownSource(bytes: document)
+        let firstLine = ((try? FrontMatter.parse(source, path: file.path))?.lineCount ?? 0) + 1
+        var cells: [NotebookJSON] = []
+        var proseStart = firstLine
+        var executed = 0
+        for block in MarkdownParser.fencedBlocks(in: source) where block.openingLine >= proseStart {
+            let line = block.openingLine
+            let isOutput = results.shownBlocks.contains(line)
+            guard isOutput || isCell(block, results) else { continue }
+            cells += markdownCell(source, lines: proseStart..<line)
+            let lastLine = block.closingLine ?? block.contentLines.last?.line ?? line
+            proseStart = lastLine + 1
+            guard !isOutput else { continue }
+            let outputs = JupyterCellOutputs(line: line, lines: line...lastLine, results: results)
+            if outputs.ran { executed += 1 }
+            var code = block.code
+            if code.hasSuffix("\n") { code.removeLast() }
+            cells.append(.object([
+                "cell_type": .string("code"), "execution_count": outputs.ran ? .int(executed) : .null, "id": .string("L\(line)"),
+                "metadata": .object(["labrunner": outputs.metadata]), "outputs": .array(outputs.outputs),
+                "source": NotebookJSON.lines(code),
+            ]))
+        }
+        return cells + markdownCell(source, lines: proseStart..<(source.lines.count + 1))
+    }
+
+    /// A Swift cell, as the page decides it: one the run reported on, or a `swift` fence. A
+    /// hidden setup block (an input error in a lab) stays in its comment, in the prose.
+    private func isCell(_ block: FencedBlock, _ results: NotebookResults) -> Bool {
+        let line = block.openingLine
+        guard !block.isHiddenSetup else { return false }
+        return results.scenarios[line] != nil || results.checks[line] != nil || results.skipped[line] != nil
+            || block.info.split(separator: " ").first == "swift"
+    }
+
+    /// The prose of `lines` as a Markdown cell, without the blank lines around it and without
+    /// `<!-- labrunner: … -->` lines (directives for the tool, about fences a notebook does not
+    /// have); none when nothing is left. Its id is its first line's.
+    private func markdownCell(_ source: MarkdownSource, lines: Range<Int>) -> [NotebookJSON] {
+        var kept = lines.filter { $0 <= source.lines.count }.map { (line: $0, text: source.text(of: source.lines[$0 - 1])) }
+            .filter { !Self.isDirective($0.text) }
+        while let first = kept.first, first.text.allSatisfy(\.isWhitespace) { kept.removeFirst() }
+        while let last = kept.last, last.text.allSatisfy(\.isWhitespace) { kept.removeLast() }
+        guard let first = kept.first else { return [] }
+        return [.object([
+            "cell_type": .string("markdown"), "id": .string("md-L\(first.line)"), "metadata": .object([:]),
+            "source": NotebookJSON.lines(kept.map(\.text).joined(separator: "\n")),
+        ])]
+    }
+
+    private static func isDirective(_ line: String) -> Bool {
+        let text = line.drop(while: { $0 == " " || $0 == "\t" })
+        guard text.hasPrefix("<!--"), text.reversed().drop(while: { $0 == " " || $0 == "\t" }).starts(with: ">--") else { return false }
+        return text.dropFirst(4).drop(while: { $0 == " " || $0 == "\t" }).hasPrefix("labrunner:")
+    }
+}

@@ -1,0 +1,76 @@
+import Foundation
+import Testing
+@testable import LabRunner
+
+/// A lab as a Jupyter notebook, from the report model: the whole file against a golden one, and
+/// what each kind of result becomes (streams, errors, metadata), hostile output kept as text.
+struct JupyterNotebookTests {
+    static let golden = LabRunnerCLI.fixtures + "/notebook/greetings.ipynb"
+
+    static func notebook(_ outcome: FileOutcome) -> String {
+        JupyterNotebook(file: FileReport(outcome, appleAvailable: false))?.json() ?? ""
+    }
+
+    static func cells(_ json: String) throws -> [[String: Any]] {
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        return try #require(object["cells"] as? [[String: Any]])
+    }
+
+    static func cell(_ json: String, id: String) throws -> [String: Any] {
+        try #require(try cells(json).first { $0["id"] as? String == id }, "no cell \(id)")
+    }
+
+    /// `ReportFixture.mismatch()`: prose, a cell printing the same in both scenarios, one
+    /// printing differently (failing in `failing`), a skipped cell and a SwiftUI cell.
+    @Test func aLabIsTheGoldenNotebook() throws {
+        let expected = try String(contentsOfFile: Self.golden, encoding: .utf8)
+        GoldenText.expect(Self.notebook(ReportFixture.mismatch()), equals: expected)
+    }
+
+    @Test func theSameRunGivesTheSameBytes() {
+        #expect(Self.notebook(ReportFixture.mismatch()) == Self.notebook(ReportFixture.mismatch()))
+    }
+
+    @Test func aCompileErrorIsAnErrorOutputOfItsCell() throws {
+        let json = Self.notebook(ReportFixture.compileFailure())
+        let cell = try Self.cell(json, id: "L15")
+        let outputs = try #require(cell["outputs"] as? [[String: Any]])
+        #expect(outputs.count == 1)
+        #expect(outputs.first?["output_type"] as? String == "error")
+        #expect(outputs.first?["ename"] as? String == "CompileError")
+        #expect(outputs.first?["evalue"] as? String == "cannot find 'second' in scope")
+        let traceback = try #require(outputs.first?["traceback"] as? [String])
+        #expect(traceback.first == "labs/greetings.md:16:7: error: cannot find 'second' in scope")
+        // Nothing ran: no cell has an execution count.
+        #expect(try Self.cells(json).allSatisfy { $0["execution_count"] == nil || $0["execution_count"] is NSNull })
+    }
+
+    @Test func aCrashAndATimeoutAreErrorOutputsNamingTheirScenario() throws {
+        let cell = try Self.cell(Self.notebook(ReportFixture.crashAndTimeout()), id: "L15")
+        let errors = try #require(cell["outputs"] as? [[String: Any]]).filter { $0["output_type"] as? String == "error" }
+        #expect(errors.map { $0["ename"] as? String } == ["crash", "timeout"])
+        #expect((errors.first?["evalue"] as? String)?.hasSuffix("in scenario mock") == true)
+        #expect((errors.last?["evalue"] as? String)?.hasSuffix("in scenario failing") == true)
+    }
+
+    @Test func hostileOutputIsStreamTextExactlyAndTheJSONStaysValid() throws {
+        let hostile = "</script><img src=x onerror=alert(1)>\"\\\u{0}\u{1B}[31mend\r\n"
+        let json = Self.notebook(ReportFixture.mismatch(actual: hostile))
+        let outputs = try #require(try Self.cell(json, id: "L15")["outputs"] as? [[String: Any]])
+        let texts = outputs.compactMap { ($0["text"] as? [String])?.joined() }
+        #expect(texts.contains("── failing ──\n" + hostile))
+        // Only text outputs: nothing a frontend renders as HTML.
+        #expect(!json.contains("text/html"))
+    }
+
+    @Test func jsonIsWrittenAsPythonsEncoderWritesIt() {
+        let value = NotebookJSON.object(["b": .array([]), "a": .object([:]), "é": .string("\u{1}\t\"\\é\u{7F}"), "n": .array([.int(1), .null])])
+        #expect(value.text == "{\n \"a\": {},\n \"b\": [],\n \"n\": [\n  1,\n  null\n ],\n \"é\": \"\\u0001\\t\\\"\\\\é\u{7F}\"\n}\n")
+        #expect(NotebookJSON.lines("a\nb\r\nc\rd\u{2028}e") == .array([.string("a\n"), .string("b\r\n"), .string("c\r"), .string("d\u{2028}"), .string("e")]))
+    }
+
+    @Test func onlyALabHasANotebook() {
+        #expect(JupyterNotebook(file: FileReport(ReportFixture.unreadable(), appleAvailable: false)) == nil)
+        #expect(JupyterNotebook(file: FileReport(ReportFixture.invalid(), appleAvailable: false)) == nil)
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+import Testing
+@testable import LabRunner
+
+/// Jupyter's own tools on the notebooks `labrunner html --ipynb` writes: `nbformat` validates
+/// them and writes them back byte for byte (so they are written as Jupyter writes them), and
+/// `nbconvert --to html` renders them. Skipped, saying so, where Python's `nbformat` or
+/// `nbconvert` is missing: `pip install nbformat nbconvert` (`.ci/run` does it).
+@Suite(.serialized, .enabled(if: JupyterTools.isAvailable, "nbformat and nbconvert are not installed: pip install nbformat nbconvert"))
+struct JupyterValidationTests {
+    @Test func theGoldenNotebookIsValidAndJupyterWritesTheSameBytes() throws {
+        let result = try JupyterTools.python(["-c", JupyterTools.validate, JupyterNotebookTests.golden])
+        #expect(result.status == 0, "\(result.output)")
+    }
+
+    @Test func everyLabInLabsGivesANotebookThatValidatesAndConverts() throws {
+        let folder = try LabRunnerCLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        // The course's labs from the browser tests' cache, which outlives the test run (.build).
+        let cache = NotebookBrowserTests.root + "/.build/labrunner-browser-tests-cache"
+        let run = try LabRunnerCLI.run(["html", NotebookBrowserTests.root + "/Labs", "--ipynb", "-o", "site", "--cache-dir", cache], in: folder)
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        let labs = try FileManager.default.contentsOfDirectory(atPath: NotebookBrowserTests.root + "/Labs").filter { $0.hasPrefix("lab") && $0.hasSuffix(".md") }
+        let notebooks = try FileManager.default.subpathsOfDirectory(atPath: folder + "/site").filter { $0.hasSuffix(".ipynb") }
+            .map { folder + "/site/" + $0 }
+        for lab in labs {
+            #expect(notebooks.contains { $0.hasSuffix("/Labs/" + lab.dropLast(".md".count) + ".ipynb") }, "no notebook for \(lab)")
+        }
+
+        let validation = try JupyterTools.python(["-c", JupyterTools.validate] + notebooks)
+        #expect(validation.status == 0, "\(validation.output)")
+        let conversion = try JupyterTools.python(["-m", "nbconvert", "--to", "html", "--output-dir", folder + "/html"] + notebooks)
+        #expect(conversion.status == 0, "\(conversion.output)")
+        let pages = (try? FileManager.default.contentsOfDirectory(atPath: folder + "/html")) ?? []
+        #expect(pages.filter { $0.hasSuffix(".html") }.count == notebooks.count, "\(pages)")
+    }
+}
+
+/// Python 3 with Jupyter's `nbformat` and `nbconvert`, found on PATH.
+enum JupyterTools {
+    static let python3 = ExecutableSearch.find("python3", path: ProcessInfo.processInfo.environment["PATH"])
+
+    static let isAvailable: Bool = (try? python(["-c", "import nbformat, nbconvert"]).status) == 0
+
+    /// Validates each notebook named in `sys.argv` and checks nbformat writes it back unchanged.
+    static let validate = """
+    import nbformat, sys
+    for path in sys.argv[1:]:
+        notebook = nbformat.read(path, as_version=4)
+        nbformat.validate(notebook)
+        text = nbformat.writes(notebook)
+        text = text if text.endswith("\\n") else text + "\\n"
+        with open(path, encoding="utf-8") as file:
+            if file.read() != text:
+                sys.exit(path + ": nbformat writes this notebook differently")
+    """
+
+    static func python(_ arguments: [String]) throws -> (status: Int32, output: String) {
+        guard let python3 else { return (127, "python3 not found") }
+        let result = try ChildProcess.run(ProcessRequest(executable: python3, arguments: arguments,
+                                                         environment: ProcessInfo.processInfo.environment, workingDirectory: nil,
+                                                         timeout: 300, outputLimit: 8 << 20))
+        let output = String(decoding: result.stdout + result.stderr, as: UTF8.self)
+        guard case .exited(let status) = result.termination else { return (-1, output) }
+        return (status, output)
+    }
+}
