@@ -25,8 +25,12 @@ enum BindingReader {
                 if tokens.tree.opens(index) { continue }
                 if tokens.is(index, ":") { annotated = true }
                 if tokens.is(index, "=") { initialized = true }
-                // `let table: Dictionary<String, Int>, count = 0`: a `,` in generic arguments separates no bindings.
-                if annotated, !initialized, tokens.kind(index) == .operator { angle += GenericDepth.change(tokens.text(index)) }
+                // `let table: Dictionary<String, Int>, count = 0`: a `,` in generic arguments separates
+                // no bindings. In the initializer, only a `<` or `>` touching what is before it is
+                // one (`Pair<Int, String>()`); `a < b, c = 1` compares.
+                if annotated || initialized, tokens.kind(index) == .operator, !initialized || !tokens.spaceBefore(index) {
+                    angle += GenericDepth.change(tokens.text(index))
+                }
                 if tokens.is(index, ","), angle <= 0 { break }
             }
         }

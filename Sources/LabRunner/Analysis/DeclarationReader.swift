@@ -35,7 +35,7 @@ enum DeclarationReader {
             if let name = rest.first, tokens.kind(name) == .identifier { head.names = [tokens.name(name)] }
         case .func, .operator:
             if let name = rest.first, [.identifier, .operator, .punctuation].contains(tokens.kind(name)) {
-                head.names = [tokens.kind(name) == .identifier ? tokens.name(name) : tokens.text(name)]
+                head.names = [tokens.kind(name) == .identifier ? tokens.name(name) : operatorName(tokens, name, rest.dropFirst().first)]
             }
         case .let, .var:
             let binding = BindingReader.read(tokens, rest, in: item)
@@ -69,8 +69,9 @@ enum DeclarationReader {
             rest = level
             while let first = rest.first {
                 if tokens.is(first, "@"), let name = rest.dropFirst().first, tokens.kind(name) == .identifier {
-                    attributes.append(tokens.name(name))
                     rest = rest.dropFirst(2)
+                    attributes.append(tokens.name(Prefix.skipQualifiedName(tokens, &rest, after: name)))
+                    Prefix.skipGenericArguments(tokens, &rest)
                     // `@available(…)`: the arguments touch the name.
                     if let arguments = rest.first, tokens.opens(arguments, .parenthesis), !tokens.spaceBefore(arguments) {
                         rest = rest.dropFirst()
@@ -81,6 +82,29 @@ enum DeclarationReader {
                 } else {
                     break
                 }
+            }
+        }
+
+        /// `@Swift.Lazy`: the steps of `.Name` after an attribute's first name; its last name.
+        private static func skipQualifiedName(_ tokens: SampleTokens, _ rest: inout ArraySlice<Int>, after name: Int) -> Int {
+            var last = name
+            while let dot = rest.first, tokens.is(dot, "."), !tokens.spaceBefore(dot),
+                  let next = rest.dropFirst().first, tokens.kind(next) == .identifier {
+                last = next
+                rest = rest.dropFirst(2)
+            }
+            return last
+        }
+
+        /// `@Lazy<Int>`: generic arguments touching an attribute's name, to the `>` that closes them.
+        private static func skipGenericArguments(_ tokens: SampleTokens, _ rest: inout ArraySlice<Int>) {
+            guard let open = rest.first, tokens.kind(open) == .operator, tokens.text(open).hasPrefix("<"),
+                  !tokens.spaceBefore(open) else { return }
+            var depth = 0
+            while let index = rest.first {
+                rest = rest.dropFirst()
+                if tokens.kind(index) == .operator { depth += GenericDepth.change(tokens.text(index)) }
+                if depth <= 0 { return }
             }
         }
     }
@@ -120,6 +144,16 @@ enum DeclarationReader {
         default:
             return nil
         }
+    }
+
+    /// `func ==<T>(…)` names `==`: the lexer reads `==<` as one operator, Swift splits the `<`
+    /// that opens generic parameters off it.
+    private static func operatorName(_ tokens: SampleTokens, _ index: Int, _ next: Int?) -> String {
+        let text = tokens.text(index)
+        guard text.count > 1, text.hasSuffix("<"), let next, tokens.kind(next) == .identifier, !tokens.spaceBefore(next) else {
+            return text
+        }
+        return String(text.dropLast())
     }
 
     /// `extension Point`, `extension [Int]` (Array), `extension [String: Int]` (Dictionary).
