@@ -12,13 +12,24 @@ package struct GradeReport: Sendable {
         package let flaky: [[String]]
         /// Exercise markers of the submission that could not be read, at their lines.
         package let damage: [LabError]
-        package var earned: Int { points.reduce(0) { $0 + $1.earned } }
+        /// Per exercise, in order: each check named as feedback may name it (a hidden check by
+        /// its number and scenario only), with whether it passed.
+        package let checks: [[(name: String, passed: Bool)]]
+        /// What the submission changed outside its exercises, against the handout.
+        package var locked: LockedContent? = nil
+        /// For the instructor: `locked content changed: 3 lines`, or "".
+        package var warning: String {
+            guard let locked, locked.count > 0 else { return "" }
+            return "locked content changed: \(locked.count) line\(locked.count == 1 ? "" : "s")"
+        }
+        package var earned: Double { points.reduce(0) { $0 + $1.earned } }
         package var outOf: Int { points.reduce(0) { $0 + $1.outOf } }
 
         /// Per exercise, in order: why it scored 0 apart from its outputs, for the instructor
         /// (`flaky: …`, `not graded: …`); "" when nothing.
         package var notes: [String] {
             zip(points, flaky).map { exercise, checks in
+                if exercise.manual { return "written: awaiting the instructor" }
                 if let missing = exercise.missing { return "not graded: \(missing)" }
                 return checks.isEmpty ? "" : "flaky: " + checks.joined(separator: "; ")
             }
@@ -32,31 +43,45 @@ package struct GradeReport: Sendable {
             var graded: Lab? = nil
             if case .lab(let lab, _) = outcome.file.content { graded = lab }
             let flaky = outcome.points.map { exercise in graded.map { exercise.flaky.map($0.checkName) } ?? [] }
+            let checks = outcome.points.map { exercise in
+                graded.map { lab in
+                    exercise.checks.map { check in
+                        // A check of the key's whose cell the submission deleted (`ExerciseCheck.cellIndex` -1).
+                        (name: check.cellIndex < 0 ? "a cell of the exercise your file lacks, in scenario \(check.scenario)"
+                            : lab.checkName(check.place), passed: check.passed)
+                    }
+                } ?? []
+            }
             return Entry(student: outcome.student, file: FileReport(outcome.file, appleAvailable: appleAvailable),
-                         points: outcome.points, flaky: flaky, damage: outcome.damage)
+                         points: outcome.points, flaky: flaky, damage: outcome.damage, checks: checks, locked: outcome.locked)
         }
     }
 
-    /// `student,exercise,points,out of,note`, RFC 4180 quoting where needed, a name read as a
+    /// `student,exercise,points,out of,note,warning`, RFC 4180 quoting where needed, a name read as a
     /// formula neutralised; the note says why an exercise scored 0 apart from its outputs (a flaky
-    /// check, its markers gone).
+    /// check, its markers gone), the warning what the student changed outside the exercises.
     package var csv: String {
-        var lines = ["student,exercise,points,out of,note"]
+        var lines = ["student,exercise,points,out of,note,warning"]
         for entry in entries {
             for (exercise, note) in zip(entry.points, entry.notes) {
-                lines.append([entry.student, exercise.id].map(CSVField.encode).joined(separator: ",") + ",\(exercise.earned),\(exercise.outOf),"
-                             + CSVField.encode(note))
+                lines.append([entry.student, exercise.id].map(CSVField.encode).joined(separator: ",")
+                             + ",\(PointsText.format(exercise.earned)),\(exercise.outOf)," + CSVField.encode(note) + ","
+                             + CSVField.encode(entry.warning))
             }
         }
         return lines.joined(separator: "\r\n") + "\r\n"
     }
 
-    /// `{students: [{student, path, points, outOf, compiled, exercises: [{id, points, outOf, flaky, note}]}]}`,
+    /// `{students: [{student, path, points, outOf, compiled, exercises: [{id, points, outOf, flaky, note, checks: [{check, passed}]}]}]}`,
     /// keys sorted; `flaky` lists the checks that printed differently between runs.
     package func json() throws(JSONText.Failure) -> String {
-        struct Exercise: Encodable { let id: String; let points: Int; let outOf: Int; let flaky: [String]; let note: String }
+        struct Check: Encodable { let check: String; let passed: Bool }
+        struct Exercise: Encodable {
+            let id: String; let points: Double; let outOf: Int; let flaky: [String]; let note: String; let checks: [Check]
+            let manual: Bool
+        }
         struct Student: Encodable {
-            let student: String, path: String, points: Int, outOf: Int, compiled: Bool
+            let student: String, path: String, points: Double, outOf: Int, compiled: Bool
             let exercises: [Exercise]
         }
         struct Document: Encodable { let students: [Student] }
@@ -65,8 +90,12 @@ package struct GradeReport: Sendable {
             if case .lab(_, let parts, _) = entry.file.content, case .ran = parts.first?.result { compiled = true }
             return Student(student: entry.student, path: entry.file.path, points: entry.earned, outOf: entry.outOf,
                            compiled: compiled,
-                           exercises: zip(entry.points, zip(entry.flaky, entry.notes)).map { exercise, why in
-                               Exercise(id: exercise.id, points: exercise.earned, outOf: exercise.outOf, flaky: why.0, note: why.1)
+                           exercises: entry.points.indices.map { index in
+                               let exercise = entry.points[index]
+                               return Exercise(id: exercise.id, points: exercise.earned, outOf: exercise.outOf,
+                                               flaky: entry.flaky[index], note: entry.notes[index],
+                                               checks: entry.checks[index].map { Check(check: $0.name, passed: $0.passed) },
+                                               manual: exercise.manual)
                            })
         }
         return try JSONText.encode(Document(students: students), what: "the grades") + "\n"
@@ -74,18 +103,39 @@ package struct GradeReport: Sendable {
 
     /// `alice  3 of 3 points  (double 2/2, greet 1/1)`.
     package func summary(_ entry: Entry) -> String {
-        let parts = entry.points.map { "\($0.id) \($0.earned)/\($0.outOf)" }.joined(separator: ", ")
-        var line = "\(entry.student)  \(entry.earned) of \(entry.outOf) point\(entry.outOf == 1 ? "" : "s")  (\(parts))"
+        let parts = entry.points.map { "\($0.id) \($0.manual ? "?" : PointsText.format($0.earned))/\($0.outOf)" }.joined(separator: ", ")
+        var line = "\(entry.student)  \(PointsText.format(entry.earned)) of \(entry.outOf) point\(entry.outOf == 1 ? "" : "s")  (\(parts))"
+        let written = entry.points.filter(\.manual).reduce(0) { $0 + $1.outOf }
+        if written > 0 { line += "  \(written) point\(written == 1 ? "" : "s") of written exercises await the instructor" }
         if case .lab(_, let parts, _) = entry.file.content, case .compileFailed = parts.first?.result { line += "  did not compile" }
         if case .invalid = entry.file.content { line += "  not a valid lab" }
         if case .unreadable = entry.file.content { line += "  unreadable" }
         for (exercise, note) in zip(entry.points, entry.notes) where !note.isEmpty { line += "\n  \(exercise.id): \(note)" }
+        if !entry.warning.isEmpty { line += "\n  warning: \(entry.warning)" }
         return line
+    }
+
+    /// Each exercise's checks, passed or not: `double  1.33 of 2 points, 2 of 3 checks`, then
+    /// `  pass  the cell at line 12 in scenario mock`; a hidden check by number and scenario only.
+    package func checkLines(_ entry: Entry) -> [String] {
+        zip(entry.points, entry.checks).flatMap { exercise, checks in
+            if exercise.manual { return ["\(exercise.id)  written: awaiting the instructor (\(exercise.outOf) points)"] }
+            let passed = checks.filter(\.passed).count
+            return ["\(exercise.id)  \(PointsText.format(exercise.earned)) of \(exercise.outOf) point\(exercise.outOf == 1 ? "" : "s"), "
+                    + "\(passed) of \(checks.count) check\(checks.count == 1 ? "" : "s") passed"]
+                + checks.map { "  \($0.passed ? "pass" : "fail")  \($0.name)" }
+        }
     }
 
     /// The feedback file's text: the summary, the run as the terminal shows it, and the hints.
     package func feedback(_ entry: Entry) -> String {
-        var lines = [summary(entry), ""]
+        var lines = [summary(entry), ""] + checkLines(entry) + [""]
+        if let locked = entry.locked, locked.count > 0 {
+            // The handout's lines: no solution, no hidden check in them.
+            lines += ["Outside the exercises, your file differs from the handout (- handout, + yours); your instructor sees "
+                      + "these changes (expected outputs are always the instructor's):"]
+            lines += locked.changes.map { "  " + $0 } + [""]
+        }
         switch entry.file.content {
         case .unreadable(let error):
             lines.append(error.description)

@@ -3,6 +3,11 @@
 extension TerminalReport {
     func exerciseLines(_ exercises: [ExerciseReport], path: String) -> [String] {
         guard !exercises.isEmpty else { return [] }
+        let written = exercises.filter { $0.status == .awaitingInstructor }
+        let writtenLine = written.isEmpty ? [] : ["  " + style.dim("written: \(written.map(\.id).joined(separator: ", ")) "
+            + "(\(written.reduce(0) { $0 + $1.points }) points), graded by the instructor")]
+        let exercises = exercises.filter { $0.status != .awaitingInstructor }
+        guard !exercises.isEmpty else { return writtenLine }
         let isKey = exercises.contains { if case .stubFails = $0.status { true } else { $0.isFailure } }
             || exercises.contains { if case .notChecked = $0.status { true } else { false } }
         if isKey {
@@ -15,7 +20,7 @@ extension TerminalReport {
                     return "  " + style.yellow("SKIP") + "  \(name): \(exercise.message)"
                 }
                 return "  " + style.green("PASS") + "  \(name): \(exercise.message)"
-            }
+            } + writtenLine
         }
         let done = exercises.filter { $0.status == .done }
         let points = done.reduce(0) { $0 + $1.points }, total = exercises.reduce(0) { $0 + $1.points }
@@ -38,6 +43,6 @@ extension TerminalReport {
                 out += hint.enumerated().map { index, line in "             " + (index == 0 ? style.cyan("hint: ") : "      ") + line }
             }
         }
-        return out
+        return out + writtenLine
     }
 }

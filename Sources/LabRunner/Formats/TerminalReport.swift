@@ -178,10 +178,21 @@ package struct TerminalReport: Sendable {
         let name = scenario.name.padding(toLength: max(8, scenario.name.count), withPad: " ", startingAt: 0)
         let time = style.dim(ReportText.seconds(run.duration))
         switch scenario.status {
-        case .pass, .skipped: return ["  " + style.green("PASS") + "  \(name)  \(time)"]
-        case .updated: return ["  " + style.cyan("UPDATED") + "  \(name)  \(time)"]
-        case .fail: break
+        case .pass, .skipped: return ["  " + style.green("PASS") + "  \(name)  \(time)"] + scratchLines(scenario)
+        case .updated: return ["  " + style.cyan("UPDATED") + "  \(name)  \(time)"] + scratchLines(scenario)
+        case .fail: return failedScenario(scenario, run: run, name: name, time: time) + scratchLines(scenario)
         }
+    }
+
+    /// What scratch cells printed (never compared): `scratch: the cell at line 12 printed` and its lines.
+    private func scratchLines(_ scenario: ScenarioReport) -> [String] {
+        scenario.cells.filter { $0.isScratch && !($0.actual ?? "").isEmpty }.flatMap { cell in
+            [indent + style.dim("scratch: the cell at line \(cell.line) printed (not checked):")]
+                + ReportText.lines(ControlPictures.forDisplay(cell.actual ?? "")).map { indent + "  " + $0 }
+        }
+    }
+
+    private func failedScenario(_ scenario: ScenarioReport, run: ScenarioRunReport, name: String, time: String) -> [String] {
         var out = ["  " + style.red("FAIL") + "  \(name)  \(time)"]
         if let problem = run.problem {
             out.append(indent + style.red(problem.summary) + problem.place + problem.outputSoFarHeading)

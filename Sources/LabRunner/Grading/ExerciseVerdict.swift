@@ -10,6 +10,8 @@ package enum ExerciseVerdict: Sendable, Equatable {
     /// Its cells printed differently between repeated runs (`--repeat`): whatever one run
     /// matched, the exercise is not done, since a grade must not depend on the scheduler.
     case flaky([FlakyCheck])
+    /// A written exercise: the instructor grades it, the run says nothing about it.
+    case manual
 
     var isDone: Bool { self == .done }
 
@@ -17,7 +19,8 @@ package enum ExerciseVerdict: Sendable, Equatable {
     static func judge(_ lab: Lab, verdicts: [ScenarioVerdict], appleAvailable: Bool) -> [ExerciseVerdict] {
         var stoppedBy: String? = nil
         return lab.exercises.map { exercise in
-            let cells = lab.cells(of: exercise).filter { !$0.isSkipped && $0.role == .program && (appleAvailable || !$0.needsApple) }
+            if exercise.isManual { return .manual }
+            let cells = lab.checkedCells(of: exercise, appleAvailable: appleAvailable)
             var met = true, ran = true
             var stoppedAt: Int? = nil
             var flaky: [FlakyCheck] = []
@@ -35,7 +38,7 @@ package enum ExerciseVerdict: Sendable, Equatable {
             if !flaky.isEmpty { return .flaky(flaky) }
             // Nothing ran, or the exercise lost its cells (a submission deleted them): not done.
             // Hidden checks alone do not make an exercise: a submission must have its own cells.
-            if !cells.contains(where: { !$0.isHidden }) || verdicts.isEmpty { met = false }
+            if !lab.hasOwnCells(exercise) || verdicts.isEmpty { met = false }
             if met { return .done }
             if !ran, stoppedAt == nil, let stoppedBy { return .followsFrom(exercise: stoppedBy) }
             if stoppedAt != nil, stoppedBy == nil { stoppedBy = exercise.id }
@@ -54,10 +57,13 @@ package struct FlakyCheck: Sendable, Equatable {
 /// program (built with `-D SOLUTION`); this is its stub's build.
 package struct ExerciseStubCheck: Sendable {
     package enum StubResult: Sendable {
-        /// The stub fails at least one of the exercise's outputs: the exercise checks something.
+        /// The stub fails every check of the exercise: it checks something, and a blank answer earns nothing.
         case stubFails
         /// The stub meets every output of the exercise: it checks nothing.
         case stubPasses
+        /// The stub fails the exercise but passes these of its checks: a blank answer would
+        /// earn their points, so the lab must be changed (a stub that passes no check).
+        case stubEarns([ExerciseCheck])
         /// The stub does not compile, so the students' copy would not either.
         case stubDoesNotCompile(errors: [Diagnostic])
         /// The stub's build or run could not be judged (tool failure, missing module).

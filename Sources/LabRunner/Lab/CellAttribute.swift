@@ -13,6 +13,9 @@ enum CellAttribute: String, Sendable, CaseIterable {
     case noRun = "no_run"
     /// A check of an exercise that only the grader runs: not in the students' copy.
     case hidden
+    /// Scribbling room: the cell runs with the program and its output is shown, never compared
+    /// (its output blocks, if any, are ignored), so it never fails the lab or a grade.
+    case scratch
 
     /// What a cell with these attributes is for; at most one of the role attributes may be given.
     static func role(of attributes: [CellAttribute]) -> CellRole {

@@ -7,6 +7,9 @@ struct Exercise: Sendable, Equatable {
     let id: String
     let title: String?
     let points: Int
+    /// A written exercise (`manual`): graded by the instructor, never run; its cells are the lab's
+    /// ordinary cells, and it needs no solution region.
+    var isManual = false
     /// The line of the `exercise` directive.
     let line: Int
     /// The line of the directive that ends it (`end-exercise` or the next exercise), nil at the end of the file.
@@ -36,6 +39,9 @@ extension Lab {
 
     /// True when some cell holds a solution region: the lab is an instructor's key.
     var hasSolutions: Bool { cells.contains { !$0.solutions.isEmpty } }
+
+    /// The exercises the runner checks (all but the written ones).
+    var checkedExercises: [Exercise] { exercises.filter { !$0.isManual } }
 
     /// The cells of an exercise.
     func cells(of exercise: Exercise) -> [Cell] {

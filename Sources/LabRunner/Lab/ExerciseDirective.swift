@@ -1,10 +1,14 @@
 /// `<!-- labrunner: exercise id=ID points=N title="…" -->` and `<!-- labrunner: end-exercise -->`:
-/// a directive line read with its quoted values (the attribute directive splits on spaces).
+/// a directive line read with its quoted values (the attribute directive splits on spaces). The
+/// word `manual` marks a written exercise, graded by the instructor.
 struct ExerciseDirective: Sendable {
     enum Kind: Sendable, Equatable {
-        case start(id: String, title: String?, points: Int)
+        case start(id: String, title: String?, points: Int, manual: Bool)
         case end
     }
+
+    /// The one word an exercise directive takes that is not `key=value`.
+    static let manualFlag = "manual"
 
     struct Pair: Sendable, Equatable {
         let key: String
@@ -17,7 +21,9 @@ struct ExerciseDirective: Sendable {
     let keyword: String
     let keywordColumn: Int
     let pairs: [Pair]
-    /// Column of a word that is not `key=value`, if any.
+    /// Column of the word `manual`, if given.
+    let manualColumn: Int?
+    /// Column of a word that is not `key=value` (nor `manual`), if any.
     let strayColumn: Int?
     let unclosedQuoteColumn: Int?
 
@@ -35,7 +41,7 @@ struct ExerciseDirective: Sendable {
         var position = first.column - 1 + first.text.utf8.count
         guard let close = bytes.lastIndex(of: UInt8(ascii: ">")), close >= 2 else { return nil }
         let end = close - 2
-        var pairs: [Pair] = [], stray: Int? = nil, unclosed: Int? = nil
+        var pairs: [Pair] = [], stray: Int? = nil, unclosed: Int? = nil, manual: Int? = nil
         while position < end {
             while position < end, bytes[position] == 0x20 || bytes[position] == 0x09 { position += 1 }
             guard position < end else { break }
@@ -43,7 +49,7 @@ struct ExerciseDirective: Sendable {
             while position < end, bytes[position] != UInt8(ascii: "="), bytes[position] != 0x20, bytes[position] != 0x09 { position += 1 }
             let key = String(decoding: bytes[keyStart..<position], as: UTF8.self)
             guard position < end, bytes[position] == UInt8(ascii: "=") else {
-                stray = stray ?? keyStart + 1
+                if key == manualFlag, manual == nil { manual = keyStart + 1 } else { stray = stray ?? keyStart + 1 }
                 continue
             }
             position += 1
@@ -64,16 +70,20 @@ struct ExerciseDirective: Sendable {
             pairs.append(Pair(key: key, value: value, column: keyStart + 1))
         }
         return ExerciseDirective(line: number, keyword: first.text, keywordColumn: first.column, pairs: pairs,
-                                 strayColumn: stray, unclosedQuoteColumn: unclosed)
+                                 manualColumn: manual, strayColumn: stray, unclosedQuoteColumn: unclosed)
     }
 
     /// What the directive says, or the input error at the word at fault.
     func kind(path: String) throws(LabError) -> Kind {
         func at(_ column: Int) -> SourceLocation { SourceLocation(path: path, line: line, column: column) }
         if let unclosedQuoteColumn { throw LabError(at(unclosedQuoteColumn), .badExerciseDirective(reason: "a quote is never closed")) }
-        if let strayColumn { throw LabError(at(strayColumn), .badExerciseDirective(reason: "expected key=value (keys: id, points, title)")) }
+        if let strayColumn {
+            throw LabError(at(strayColumn), .badExerciseDirective(reason: "expected key=value (keys: id, points, title) or 'manual'"))
+        }
         if keyword == ExerciseParser.endKeyword {
-            if let pair = pairs.first { throw LabError(at(pair.column), .badExerciseDirective(reason: "end-exercise takes no keys")) }
+            if let column = pairs.first?.column ?? manualColumn {
+                throw LabError(at(column), .badExerciseDirective(reason: "end-exercise takes no keys"))
+            }
             return .end
         }
         var seen: Set<String> = []
@@ -103,6 +113,6 @@ struct ExerciseDirective: Sendable {
             points = value
         }
         let title = pairs.first { $0.key == "title" }.map { ControlPictures.stripped($0.value) }
-        return .start(id: id.value, title: title, points: points)
+        return .start(id: id.value, title: title, points: points, manual: manualColumn != nil)
     }
 }

@@ -20,7 +20,7 @@ enum ExerciseParser {
             }
         }
         // Directives first: each opens (or ends) a region of lines.
-        var starts: [(line: Int, id: String, title: String?, points: Int)] = []
+        var starts: [(line: Int, id: String, title: String?, points: Int, manual: Bool)] = []
         var ends: [Int] = []
         for number in stride(from: frontMatterLines + 1, through: source.lines.count, by: 1) where !insideFence[number] {
             guard let directive = ExerciseDirective.parse(line: number, in: source) else { continue }
@@ -31,19 +31,19 @@ enum ExerciseParser {
             }
             switch kind {
             case .end: ends.append(number)
-            case .start(let id, let title, let points):
+            case .start(let id, let title, let points, let manual):
                 if let first = starts.first(where: { $0.id == id }) {
                     try fail(LabError(SourceLocation(path: path, line: number, column: directive.column(ofKey: "id")),
                                       .duplicateExercise(id: id, firstLine: first.line)))
                     continue
                 }
-                starts.append((number, id, title, points))
+                starts.append((number, id, title, points, manual))
             }
         }
         var exercises = starts.enumerated().map { offset, start in
             let next = offset + 1 < starts.count ? starts[offset + 1].line : Int.max
             let end = ends.first { $0 > start.line && $0 < next } ?? (next == Int.max ? nil : next)
-            return Exercise(id: start.id, title: start.title, points: start.points, line: start.line, endLine: end)
+            return Exercise(id: start.id, title: start.title, points: start.points, isManual: start.manual, line: start.line, endLine: end)
         }
         func exerciseIndex(at line: Int) -> Int? {
             exercises.lastIndex { $0.line < line && ($0.endLine ?? Int.max) > line }
@@ -57,7 +57,8 @@ enum ExerciseParser {
         }
         for position in cells.indices {
             let cell = cells[position]
-            let owner = exerciseIndex(at: cell.line)
+            // A written exercise's cells are the lab's own: nothing of them is checked as an answer.
+            let owner = exerciseIndex(at: cell.line).flatMap { exercises[$0].isManual ? nil : $0 }
             if let owner, !cell.isSkipped { exercises[owner].cellIndices.append(cell.index) }
             if cell.isHidden && owner == nil {
                 try fail(LabError(SourceLocation(path: path, line: cell.line), .outsideExercise(what: "hidden cell")))
@@ -73,7 +74,7 @@ enum ExerciseParser {
         }
         // A students' copy has no solutions at all; in an instructor's lab every exercise needs one.
         let isKey = cells.contains { !$0.solutions.isEmpty }
-        for exercise in exercises where isKey && !cells.contains(where: { exercise.cellIndices.contains($0.index) && !$0.solutions.isEmpty }) {
+        for exercise in exercises where isKey && !exercise.isManual && !cells.contains(where: { exercise.cellIndices.contains($0.index) && !$0.solutions.isEmpty }) {
             try fail(LabError(SourceLocation(path: path, line: exercise.line), .exerciseWithoutSolution(id: exercise.id)))
         }
         return exercises

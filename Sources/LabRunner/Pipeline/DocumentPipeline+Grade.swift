@@ -1,13 +1,19 @@
 /// One exercise of one submission, graded.
 package struct ExerciseGrade: Sendable, Equatable {
     package let id: String
-    package var earned: Int
+    /// The points of the checks passed (`CheckPoints`): a share of `outOf`, not always whole.
+    package var earned: Double
     package let outOf: Int
+    /// Every check of the exercise (its cells, hidden ones included, per scenario), passed or not.
+    package var checks: [ExerciseCheck] = []
     /// Checks that printed differently between repeated runs (`grade --repeat`): the exercise
-    /// scores 0 however many runs matched, and the instructor is told which checks.
+    /// scores 0 however many runs or other checks matched (a racy answer passes its other checks
+    /// by the same luck), and the instructor is told which checks.
     package var flaky: [FlakyCheck] = []
     /// Why the exercise was not graded (its markers are gone from the submission), if so.
     package var missing: String? = nil
+    /// A written exercise: its points are the instructor's to give (0 until then).
+    package var manual = false
 }
 
 /// One submission's grade: points per exercise of the key, and the run they come from.
@@ -20,13 +26,15 @@ package struct GradeOutcome: Sendable {
     /// Exercise markers of the submission that could not be read (each at its line): the
     /// exercises they delimited score 0, the rest of the file is graded.
     package var damage: [LabError] = []
+    /// What the submission changed outside its exercises, against the handout; nil without a handout or a valid lab.
+    package var locked: LockedContent? = nil
 }
 
 extension DocumentPipeline {
     /// Runs `submissionPath` against the key: the submission's code with the key's outputs and
     /// hidden checks, `repeats` times per scenario.
-    package func grade(key: Lab, submissionPath: String, student: String) -> GradeOutcome {
-        var points = key.exercises.map { ExerciseGrade(id: $0.id, earned: 0, outOf: $0.points) }
+    package func grade(key: Lab, submissionPath: String, student: String, handout: Lab? = nil) -> GradeOutcome {
+        var points = key.exercises.map { ExerciseGrade(id: $0.id, earned: 0, outOf: $0.points, manual: $0.isManual) }
         let bytes: [UInt8]
         do { bytes = try DocumentFile.read(submissionPath) } catch {
             return GradeOutcome(student: student, file: FileOutcome(path: submissionPath, content: .unreadable(error)), points: points)
@@ -40,15 +48,31 @@ extension DocumentPipeline {
         let graded = GradedLab.assemble(key: key, submission: parsed.lab, damage: damage)
         var outcome = run(graded)
         outcome.part = .program
-        for index in points.indices { points[index].missing = graded.submission?.missingExercises[points[index].id] }
+        for index in points.indices where !points[index].manual {
+            points[index].missing = graded.submission?.missingExercises[points[index].id]
+        }
         if case .ran(let verdicts) = outcome.status {
             let judged = ExerciseVerdict.judge(graded, verdicts: verdicts, appleAvailable: appleAvailable)
-            for (index, verdict) in judged.enumerated() {
-                if verdict.isDone { points[index].earned = points[index].outOf }
-                if case .flaky(let checks) = verdict { points[index].flaky = checks }
+            let checks = ExerciseVerdict.checks(graded, verdicts: verdicts, appleAvailable: appleAvailable)
+            for (index, verdict) in judged.enumerated() where verdict != .manual {
+                points[index].checks = checks[index]
+                if case .flaky(let unsteady) = verdict {
+                    points[index].flaky = unsteady
+                    continue
+                }
+                // The key's checks, every one: a cell the submission deleted is a check it failed,
+                // or deleting cells would raise the share of the rest.
+                let keyChecks = key.checkedCells(of: key.exercises[index], appleAvailable: appleAvailable).count * verdicts.count
+                let lacking = max(0, keyChecks - checks[index].count)
+                points[index].checks += (0..<lacking).map {
+                    ExerciseCheck(cellIndex: -1, scenario: verdicts[$0 % verdicts.count].scenario, passed: false)
+                }
+                let passed = points[index].checks.filter(\.passed).count
+                points[index].earned = CheckPoints.earned(points: points[index].outOf, passed: passed, of: points[index].checks.count)
             }
         }
         return GradeOutcome(student: student, file: FileOutcome(path: submissionPath, content: .lab(graded, parts: [outcome])),
-                            points: points, damage: parsed.damage)
+                            points: points, damage: parsed.damage,
+                            locked: handout.map { LockedContent.compare(handout: $0, submission: parsed.lab) })
     }
 }

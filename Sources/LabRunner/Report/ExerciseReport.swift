@@ -2,10 +2,13 @@
 /// something; for a student's copy, done or not yet (with the hint).
 package struct ExerciseReport: Sendable, Equatable {
     package enum Status: Sendable, Equatable {
-        /// Instructor's lab: the stub fails at least one output, as it should.
+        /// Instructor's lab: the stub fails every check, as it should.
         case stubFails
         /// Instructor's lab: the stub already passes; the exercise checks nothing (a failure).
         case stubPasses
+        /// Instructor's lab: the stub fails the exercise but passes these checks (`the cell at
+        /// line 12 in scenario empty`): a blank answer would earn their points (a failure).
+        case stubEarns([String])
         /// Instructor's lab: the stub does not compile (a failure: the students' copy would not).
         case stubDoesNotCompile(errors: Int)
         /// Instructor's lab: the stub could not be checked (the key failed, or a tool failure).
@@ -21,6 +24,8 @@ package struct ExerciseReport: Sendable, Equatable {
         case flaky([String])
         /// Graded submission: the exercise's markers are gone from the file, so it was not graded.
         case missing(String)
+        /// A written exercise: graded by the instructor, not by the run.
+        case awaitingInstructor
     }
 
     package let id: String
@@ -36,7 +41,7 @@ package struct ExerciseReport: Sendable, Equatable {
 
     package var isFailure: Bool {
         switch status {
-        case .stubPasses, .stubDoesNotCompile: true
+        case .stubPasses, .stubEarns, .stubDoesNotCompile: true
         default: false
         }
     }
@@ -44,8 +49,11 @@ package struct ExerciseReport: Sendable, Equatable {
     /// The words reports use: `done`, `not yet`, `the stub already passes its outputs; it checks nothing`.
     package var message: String {
         switch status {
-        case .stubFails: "checked: the solution passes and the stub fails its outputs"
+        case .stubFails: "checked: the solution passes and the stub fails every check"
         case .stubPasses: "the stub already passes its outputs; it checks nothing"
+        case .stubEarns(let checks):
+            "the stub already passes \(checks.count) of its checks (\(checks.joined(separator: "; "))): "
+                + "a blank answer would earn their points; make the stub fail every check"
         case .stubDoesNotCompile(let errors): "the stub does not compile (\(errors) error\(errors == 1 ? "" : "s")), so the students' copy would not"
         case .notChecked(let why): "stub not checked: \(why)"
         case .done: "done"
@@ -53,6 +61,7 @@ package struct ExerciseReport: Sendable, Equatable {
         case .followsFrom(let id): "not yet (did not run: follows from exercise '\(id)', which stopped the program)"
         case .flaky(let checks): "not yet (flaky: printed differently between runs: \(checks.joined(separator: "; ")))"
         case .missing(let why): "not yet (not graded: \(why))"
+        case .awaitingInstructor: "written: graded by the instructor"
         }
     }
 
@@ -61,6 +70,7 @@ package struct ExerciseReport: Sendable, Equatable {
         switch status {
         case .stubFails: "checked"
         case .stubPasses: "stub-passes"
+        case .stubEarns: "stub-earns"
         case .stubDoesNotCompile: "stub-does-not-compile"
         case .notChecked: "not-checked"
         case .done: "done"
@@ -68,6 +78,7 @@ package struct ExerciseReport: Sendable, Equatable {
         case .followsFrom: "follows-from"
         case .flaky: "flaky"
         case .missing: "missing"
+        case .awaitingInstructor: "manual"
         }
     }
 }
@@ -80,12 +91,14 @@ extension ExerciseReport {
         let statuses: [Status]
         if lab.hasSolutions {
             statuses = lab.exercises.map { exercise in
+                if exercise.isManual { return .awaitingInstructor }
                 guard let check = outcome.exerciseChecks.first(where: { $0.exerciseID == exercise.id }) else {
                     return .notChecked("the key (built with -D SOLUTION) did not run")
                 }
                 switch check.result {
                 case .stubFails: return .stubFails
                 case .stubPasses: return .stubPasses
+                case .stubEarns(let checks): return .stubEarns(checks.map { lab.checkName($0.place) })
                 case .stubDoesNotCompile(let errors): return .stubDoesNotCompile(errors: errors.filter { $0.severity == .error }.count)
                 case .notChecked(let why): return .notChecked(why)
                 }
@@ -97,10 +110,11 @@ extension ExerciseReport {
                 case .notYet(let line): .notYet(stoppedAt: line)
                 case .followsFrom(let id): .followsFrom(id)
                 case .flaky(let checks): .flaky(checks.map { lab.checkName($0) })
+                case .manual: .awaitingInstructor
                 }
             }
         } else {
-            statuses = lab.exercises.map { _ in .notYet(stoppedAt: nil) }
+            statuses = lab.exercises.map { $0.isManual ? .awaitingInstructor : .notYet(stoppedAt: nil) }
         }
         var reports = zip(lab.exercises, statuses).map { exercise, status in
             ExerciseReport(id: exercise.id, title: exercise.title, points: exercise.points, line: exercise.line,
@@ -111,7 +125,9 @@ extension ExerciseReport {
         let failing = Set(verdicts.flatMap { $0.mismatches.map(\.cell.index) })
         let inExercises = Set(lab.exercises.flatMap(\.cellIndices))
         for cell in lab.cells where failing.contains(cell.index) && !inExercises.contains(cell.index) {
-            if let owner = reports.indices.last(where: { reports[$0].line < cell.line && reports[$0].status != .done }) {
+            if let owner = reports.indices.last(where: {
+                reports[$0].line < cell.line && reports[$0].status != .done && reports[$0].status != .awaitingInstructor
+            }) {
                 reports[owner].followingFailures.append(cell.line)
             }
         }

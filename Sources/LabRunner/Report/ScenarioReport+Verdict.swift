@@ -90,21 +90,28 @@ extension CellReport {
     /// Every cell of the lab for one scenario; `verdict` is nil when the program never ran.
     static func cells(_ lab: Lab, verdict: ScenarioVerdict?, scenario: String, updated: Bool, appleAvailable: Bool) -> [CellReport] {
         lab.cells.map { cell in
-            let expected = cell.expectedOutput(for: scenario)
-            func report(_ status: Status, expectedLine: Int? = expected?.line, diff: [String] = [], skipped: SkippedCell.Reason? = nil) -> CellReport {
-                CellReport(index: cell.index, line: cell.line, section: cell.section, status: status, expectedLine: expectedLine,
-                           expected: expected?.block.code ?? "", actual: verdict?.actualOutputs[cell.index], diff: diff,
-                           skipReason: skipped)
-            }
-            if let skipped = SkippedCell(cell, appleAvailable: appleAvailable) { return report(.skipped, skipped: skipped.reason) }
-            guard let verdict else { return report(.notRun) }
-            if let mismatch = verdict.mismatches.first(where: { $0.cell.index == cell.index }) {
-                return report(updated ? .updated : .fail, expectedLine: mismatch.expected?.line ?? expected?.line,
-                              diff: mismatch.comparison.diff.renderedLines())
-            }
-            // The cell running when the program crashed, timed out or stopped is where it failed.
-            if verdict.problem != nil, verdict.lastCell?.index == cell.index { return report(.fail) }
-            return report(verdict.actualOutputs[cell.index] != nil ? .pass : .notRun)
+            var report = cellReport(lab, cell: cell, verdict: verdict, scenario: scenario, updated: updated, appleAvailable: appleAvailable)
+            report.isScratch = lab.isScratch(cell) && !lab.conceals(cell)
+            return report
         }
+    }
+
+    private static func cellReport(_ lab: Lab, cell: Cell, verdict: ScenarioVerdict?, scenario: String, updated: Bool,
+                                   appleAvailable: Bool) -> CellReport {
+        let expected = cell.expectedOutput(for: scenario)
+        func report(_ status: Status, expectedLine: Int? = expected?.line, diff: [String] = [], skipped: SkippedCell.Reason? = nil) -> CellReport {
+            CellReport(index: cell.index, line: cell.line, section: cell.section, status: status, expectedLine: expectedLine,
+                       expected: expected?.block.code ?? "", actual: verdict?.actualOutputs[cell.index], diff: diff,
+                       skipReason: skipped)
+        }
+        if let skipped = SkippedCell(cell, appleAvailable: appleAvailable) { return report(.skipped, skipped: skipped.reason) }
+        guard let verdict else { return report(.notRun) }
+        if let mismatch = verdict.mismatches.first(where: { $0.cell.index == cell.index }) {
+            return report(updated ? .updated : .fail, expectedLine: mismatch.expected?.line ?? expected?.line,
+                          diff: mismatch.comparison.diff.renderedLines())
+        }
+        // The cell running when the program crashed, timed out or stopped is where it failed.
+        if verdict.problem != nil, verdict.lastCell?.index == cell.index { return report(.fail) }
+        return report(verdict.actualOutputs[cell.index] != nil ? .pass : .notRun)
     }
 }

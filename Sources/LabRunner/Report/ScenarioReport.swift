@@ -150,4 +150,6 @@ package struct CellReport: Sendable {
     package let diff: [String]
     /// Why the cell was not compiled, for skipped cells.
     package let skipReason: SkippedCell.Reason?
+    /// A scratch cell: its output (`actual`) is shown, never compared.
+    package var isScratch = false
 }

@@ -43,8 +43,10 @@ package struct GradeSession: Sendable {
         }
         pipeline.repeats = repeats
         let grading = pipeline
+        // What a student may not change: the handout, outside the exercises.
+        let handout = try? LabParser.parse(bytes: StudentCopy.bytes(of: keyLab), path: keyLab.path, bareLanguage: pipeline.bareLanguage)
         let outcomes = Parallel.map(found.count, width: width) { index in
-            grading.grade(key: keyLab, submissionPath: found[index].path, student: found[index].student)
+            grading.grade(key: keyLab, submissionPath: found[index].path, student: found[index].student, handout: handout)
         }
         let report = GradeReport(outcomes, appleAvailable: appleAvailable)
         say(report)

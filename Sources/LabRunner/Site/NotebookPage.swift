@@ -93,20 +93,24 @@ package struct NotebookPage: Sendable {
         let items = exercises.map { exercise -> String in
             let verdict = switch exercise.status {
             case .done, .stubFails: "pass"
-            case .notYet, .followsFrom, .flaky, .missing, .stubPasses, .stubDoesNotCompile: "fail"
-            case .notChecked: "skipped"
+            case .notYet, .followsFrom, .flaky, .missing, .stubPasses, .stubEarns, .stubDoesNotCompile: "fail"
+            case .notChecked, .awaitingInstructor: "skipped"
             }
             let name = exercise.title.map { "\($0) (\(exercise.id))" } ?? exercise.id
             var item = "<li class=\"exercise \(verdict)\" id=\"exercise-\(HTMLEscaping.anchor(exercise.id))\">"
                 + "<a class=\"where\" href=\"#L\(exercise.line)\">\(HTMLEscaping.text(file.path)):\(exercise.line)</a> "
                 + "<b>\(HTMLEscaping.text(name))</b>, \(exercise.points) point\(exercise.points == 1 ? "" : "s"): "
                 + "<span class=\"verdict\">\(HTMLEscaping.text(exercise.message))</span>"
-            if verdict == "fail", !exercise.hint.isEmpty {
-                item += "<p class=\"hint\">hint: \(HTMLEscaping.text(exercise.hint))</p>"
-            }
+            if verdict == "fail", !exercise.hint.isEmpty { item += Self.hint(exercise.hint) }
             return item + "</li>\n"
         }
         return "<section class=\"exercises\"><h2>Exercises</h2>\n<ul>\n" + items.joined() + "</ul></section>\n"
+    }
+
+    /// A hint, collapsed until the student opens it, its Markdown rendered (`code` as code).
+    static func hint(_ text: String) -> String {
+        var renderer = MarkdownHTML()
+        return "<details class=\"hint\"><summary>Hint</summary>\n" + renderer.render(text) + "</details>\n"
     }
 
     /// The document after its front matter, fences that are cells replaced by cells, output
@@ -118,6 +122,7 @@ package struct NotebookPage: Sendable {
             if results.isShown(block) { return "" }
             if results.isCell(block) { return NotebookCell(path: path, block: block, results: results).html() }
             let language = block.info.split(separator: " ").first.map(String.init) ?? ""
+            if language == "hint" { return NotebookPage.hint(block.code) }
             guard language == "swift" else { return nil }
             return "<pre class=\"code\"><code class=\"language-swift\">"
                 + SwiftHighlighter.lines(block.code).joined(separator: "\n") + "</code></pre>\n"

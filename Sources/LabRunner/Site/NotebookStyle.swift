@@ -43,6 +43,7 @@ enum NotebookStyle {
         .notes p{margin:.25rem 0;white-space:pre-wrap}
     .exercises ul{list-style:none;padding:0}.exercise{border-left:.3rem solid var(--v);padding:.2rem .6rem;margin:.3rem 0}
     .hint{margin:.2rem 0 0;font-style:italic}
+    details.hint summary{cursor:pointer;font-style:normal}
     .files td.path{font-family:ui-monospace,Menlo,monospace}.files td>span{white-space:nowrap}
     @media (max-width:40rem){body{font-size:1rem;padding:.5rem .6rem 3rem}pre{font-size:.8rem;padding:.5rem}
     .cell{padding:.4rem .45rem}.cell-head{flex-direction:column;gap:0}}

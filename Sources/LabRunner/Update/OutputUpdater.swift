@@ -46,7 +46,8 @@ package enum OutputUpdater {
             let reason = verdict.problem != nil ? "it did not run to completion" : "its output differed between runs"
             summary.notes.append("not updated for scenario \(verdict.scenario): \(reason)")
         }
-        for cell in lab.compiledCells where appleAvailable || !cell.needsApple {
+        // A scratch cell's output is never a transcript: nothing to write back.
+        for cell in lab.compiledCells where (appleAvailable || !cell.needsApple) && !lab.isScratch(cell) {
             let garbled = complete.filter { $0.nonUTF8Cells.contains(cell.index) }.map(\.scenario)
             if !garbled.isEmpty {
                 // Writing U+FFFD would make the block match forever while hiding what the cell

@@ -61,6 +61,8 @@ extension ScenarioVerdict {
             actual[cell.index] = output
             // The cell that was running when the program died printed only part of its output.
             if problem != nil && cell.index == transcript.lastCell { continue }
+            // Scratch work: shown in reports, never a failure.
+            if lab.isScratch(cell) { continue }
             let expected = cell.expectedOutput(for: run.scenario)
             let comparison = TranscriptComparison(expected: expected?.block.code ?? "", actual: output)
             if !comparison.isMatch { mismatches.append(Mismatch(cell: cell, expected: expected, comparison: comparison)) }

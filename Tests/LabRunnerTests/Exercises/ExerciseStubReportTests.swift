@@ -43,7 +43,7 @@ struct ExerciseStubReportTests {
         let run = RunReport(files: [file], appleAvailable: false)
         #expect(run.totals.failed == 1 && run.totals.passed == 2)
         let text = TerminalReport(style: .plain).render(file).joined(separator: "\n")
-        #expect(text.contains("  PASS  exercise 'good': checked: the solution passes and the stub fails its outputs"))
+        #expect(text.contains("  PASS  exercise 'good': checked: the solution passes and the stub fails every check"))
         #expect(text.contains("  FAIL  key.md:15: error: exercise 'lazy': the stub already passes its outputs; it checks nothing"))
         let junit = JUnitReport.xml(run)
         #expect(junit.contains("name=\"exercise lazy\""))

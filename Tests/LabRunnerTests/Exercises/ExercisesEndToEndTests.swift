@@ -14,6 +14,15 @@ struct ExercisesEndToEndTests {
         #expect(result.stdout.contains("stub-passes.md:4: error: exercise 'lazy-stub': the stub already passes its outputs; it checks nothing"))
     }
 
+    /// A stub that passes one check (an empty list counts 0 in `empty`) would give a blank answer
+    /// that check's points: the key's run fails, naming the check.
+    @Test func aStubThatPassesOneCheckFailsTheRun() throws {
+        let result = try LabRunnerCLI.run(["run", "stub-earns.md"], in: Self.folder)
+        #expect(result.status == 1, "\(result.stdout)")
+        #expect(result.stdout.contains("stub-earns.md:4: error: exercise 'count-names': the stub already passes 1 of its checks "
+                                       + "(the cell at line 5 in scenario empty): a blank answer would earn their points"), "\(result.stdout)")
+    }
+
     @Test func theKeyPassesAndItsStudentCopyFailsEveryExercise() throws {
         let key = try LabRunnerCLI.run(["run", "key.md"], in: Self.folder)
         #expect(key.status == 0, "\(key.stdout)")
@@ -43,13 +52,13 @@ struct ExercisesEndToEndTests {
         #expect(result.stdout.contains("submissions/carol.md:19:16: error: cannot convert value of type 'String' to expected argument type 'Int'"))
         let csv = try String(contentsOfFile: output + "/grades.csv", encoding: .utf8)
         #expect(csv == """
-            student,exercise,points,out of,note\r
-            alice,double,2,2,\r
-            alice,greet,1,1,\r
-            bob,double,0,2,\r
-            bob,greet,1,1,\r
-            carol,double,0,2,\r
-            carol,greet,0,1,\r
+            student,exercise,points,out of,note,warning\r
+            alice,double,2,2,,\r
+            alice,greet,1,1,,\r
+            bob,double,0,2,,\r
+            bob,greet,1,1,,\r
+            carol,double,0,2,,\r
+            carol,greet,0,1,,\r
 
             """)
         let json = try String(contentsOfFile: output + "/grades.json", encoding: .utf8)

@@ -3,7 +3,7 @@ import Testing
 @testable import LabRunner
 
 /// Grading a student cannot win by luck (Fixtures/exercises/wrong): every exercise of `Labs/`
-/// against at least two plausible wrong answers, each scoring 0 in every one of 10 runs; feedback
+/// against at least two plausible wrong answers, each failing a check in every one of 10 runs; feedback
 /// that names a failing hidden check but never shows its code or expected output, and cites only
 /// the submission's own lines; a flaky check scored 0 and named; a damaged marker costing only
 /// its exercise. One `grade --repeat 10` per lab: each submission is compiled once and run 10 times.
@@ -11,7 +11,8 @@ struct GradingTrustEndToEndTests {
     static let wrong = LabRunnerCLI.fixtures + "/exercises/wrong"
     static let labs = URL(fileURLWithPath: LabRunnerCLI.fixtures).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Labs").path
-    static let labsWithExercises = ["lab02-state-machine", "lab04-task-groups", "lab05-decoding"]
+    static let labsWithExercises = ["lab01", "lab02-state-machine", "lab03-streams", "lab04-task-groups", "lab05-decoding",
+                                    "lab06-dependency-injection", "lab07-reducers", "lab08-viper", "lab09-concurrency"]
 
     /// `{students: [{student, exercises: [{id, points, …}]}]}` as the grader wrote it.
     static func exercises(in json: String) throws -> [String: [[String: Any]]] {
@@ -29,7 +30,11 @@ struct GradingTrustEndToEndTests {
         var withExercises: [String] = []
         for name in found {
             let lab = try LabParser.parse(bytes: Array(try Data(contentsOf: URL(fileURLWithPath: Self.labs + "/" + name))), path: name)
-            if !lab.exercises.isEmpty { withExercises.append(String(name.dropLast(3))) }
+            guard !lab.exercises.isEmpty else { continue }
+            withExercises.append(String(name.dropLast(3)))
+            // Every lab: at least two checked exercises, and its written ones.
+            #expect(lab.checkedExercises.count >= 2, "\(name)")
+            #expect(lab.exercises.contains { $0.isManual }, "\(name)")
         }
         #expect(withExercises == Self.labsWithExercises)
         for lab in withExercises {
@@ -51,11 +56,17 @@ struct GradingTrustEndToEndTests {
         let graded = try Self.exercises(in: try String(contentsOfFile: output + "/grades.json", encoding: .utf8))
         #expect(graded.keys.sorted() == answers.map { String($0.dropLast(3)) })
         for (student, exercises) in graded {
-            for exercise in exercises {
-                // 0, and not because the runs differed: wrong the same way in all 10 runs.
-                #expect(exercise["points"] as? Int == 0, "\(student): \(exercise)")
+            // A wrong answer is short of full points on the exercise it answers (the others are
+            // stubs, or right), and not because the runs differed: the checks it fails, it fails
+            // the same way in all 10 runs (a failed check scores 0). Written exercises have no checks.
+            var short = 0
+            for exercise in exercises where exercise["manual"] as? Bool != true {
+                let points = try #require(exercise["points"] as? Double), outOf = try #require(exercise["outOf"] as? Double)
+                let checks = try #require(exercise["checks"] as? [[String: Any]])
+                if points < outOf, checks.contains(where: { $0["passed"] as? Bool == false }) { short += 1 }
                 #expect((exercise["flaky"] as? [String])?.isEmpty == true, "\(student): \(exercise)")
             }
+            #expect(short > 0, "\(student): \(exercises)")
         }
 
         let key = try LabParser.parse(bytes: Array(try Data(contentsOf: URL(fileURLWithPath: keyPath))), path: keyPath)

@@ -28,7 +28,7 @@ struct GradeFilesTests {
     ])
     func aCellASpreadsheetWouldReadAsAFormulaGetsALeadingQuote(name: String, cell: String) {
         let csv = Self.report([name]).csv
-        #expect(csv == "student,exercise,points,out of,note\r\n\(cell),double,0,2,\r\n")
+        #expect(csv == "student,exercise,points,out of,note,warning\r\n\(cell),double,0,2,,\r\n")
     }
 
     @Test func aFeedbackFileNameStaysShortAndUnique() {

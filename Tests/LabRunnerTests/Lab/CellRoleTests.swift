@@ -58,7 +58,7 @@ import Testing
         ("```swift skip compile_fail\nx\n```\n", "lab.md:1:15: error: cell attribute 'compile_fail' cannot be combined with 'skip': a cell is skipped, standalone, compile_fail or no_run, one at most"),
         ("<!-- labrunner: standalone -->\n```swift no_run\nx\n```\n", "lab.md:1:17: error: cell attribute 'standalone' cannot be combined with 'no_run': a cell is skipped, standalone, compile_fail or no_run, one at most"),
         ("<!-- labrunner: skip -->\n```sh\nls\n```\n", "lab.md:1:17: error: a '<!-- labrunner: … -->' directive applies to the fenced block right below it, which is not a swift cell"),
-        ("<!-- labrunner: skpi -->\n```swift\nx\n```\n", "lab.md:1:17: error: unknown cell attribute 'skpi'; did you mean 'skip'? (attributes: skip, apple, compile_fail, standalone, no_run, hidden)"),
+        ("<!-- labrunner: skpi -->\n```swift\nx\n```\n", "lab.md:1:17: error: unknown cell attribute 'skpi'; did you mean 'skip'? (attributes: skip, apple, compile_fail, standalone, no_run, hidden, scratch)"),
         ("```swift\nx\n```\n```diagnostics\nerror: x\n```\n", "lab.md:4:4: error: diagnostics block not after a compile_fail cell: it lists the errors the compile_fail cell above it must produce"),
         ("```swift compile_fail\nx\n```\n```diagnostics\n```\n```diagnostics\n```\n", "lab.md:6:4: error: second diagnostics block for the same compile_fail cell; the first is on line 4"),
     ])

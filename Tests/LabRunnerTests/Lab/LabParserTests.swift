@@ -65,7 +65,7 @@ struct LabParserTests {
         ("```output\nhi\n```\n", "lab.md:1:4: error: output block before any swift cell: an output block shows what the swift cell above it prints"),
         ("```swift\nprint(1)\n```\n```output mock slow\n1\n```\n", "lab.md:4:16: error: output block names scenario 'slow', which the lab does not declare (scenarios: mock, empty, failing)"),
         ("```swift\nprint(1)\n```\n```output mock emtpy\n1\n```\n", "lab.md:4:16: error: output block names scenario 'emtpy', which the lab does not declare; did you mean 'empty'? (scenarios: mock, empty, failing)"),
-        ("```swift skp\nprint(1)\n```\n", "lab.md:1:10: error: unknown cell attribute 'skp'; did you mean 'skip'? (attributes: skip, apple, compile_fail, standalone, no_run, hidden)"),
+        ("```swift skp\nprint(1)\n```\n", "lab.md:1:10: error: unknown cell attribute 'skp'; did you mean 'skip'? (attributes: skip, apple, compile_fail, standalone, no_run, hidden, scratch)"),
         ("```swift\nprint(1)\n```\n```output\n1\n```\n```output\n1\n```\n", "lab.md:7:4: error: second output block for all scenarios of the same cell; the first is on line 4"),
         ("```swift\nprint(1)\n```\n```output empty\n1\n```\n```output failing empty\n1\n```\n", "lab.md:7:4: error: second output block for scenario 'empty' of the same cell; the first is on line 4"),
     ])

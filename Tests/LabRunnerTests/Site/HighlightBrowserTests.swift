@@ -28,7 +28,9 @@ struct HighlightBrowserTests {
         let page = try #require(try DevToolsPage(url: URL(fileURLWithPath: folder + "/actors.html").absoluteString, folder: folder),
                                 "Chromium did not open the page")
         defer { page.stop() }
-        #expect(waitUntil(timeout: 30) { page.evaluate("document.readyState").contains("\"value\":\"complete\"") })
+        // The tab starts on about:blank, which is already `complete`: wait for the page itself.
+        let loaded = "location.href.endsWith('actors.html') && document.readyState === 'complete'"
+        #expect(waitUntil(timeout: 30) { page.evaluate(loaded).contains("\"value\":true") })
         // Each word's colour and the colour of the code around it, as one line the test reads.
         let script = """
         (() => { const code = document.querySelector('pre.code code'); const plain = getComputedStyle(code).color;
