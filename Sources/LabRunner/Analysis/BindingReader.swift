@@ -1,5 +1,6 @@
 /// Reads the names a `let`/`var` declaration binds (`let x = 1, y: Int`, `let (a, b) = pair`),
-/// and the cases an enum `case` line declares.
+/// and the cases an enum `case` line declares, from the steps of its item's level after the
+/// keyword (`TokenTree.level`: a bracket group is one step).
 enum BindingReader {
     struct Binding {
         var names: [String] = []
@@ -7,56 +8,42 @@ enum BindingReader {
         var accessors: Int? = nil
     }
 
-    static func read(_ tokens: SampleTokens, from start: Int, to end: Int) -> Binding {
+    /// Each binding's pattern (`ScopeBindings.pattern`), then its type annotation, initializer
+    /// and accessors, up to the `,` before the next binding.
+    static func read(_ tokens: SampleTokens, _ level: ArraySlice<Int>, in item: Range<Int>) -> Binding {
         var binding = Binding()
-        var index = start
-        while index < end {
-            if tokens.is(index, "(") {
-                let close = min(tokens.after(index), end)
-                for inner in (index + 1)..<max(index + 1, close - 1)
-                where tokens.kind(inner) == .identifier && !tokens.is(inner + 1, ":") && tokens.text(inner) != "_" {
-                    binding.names.append(tokens.name(inner))
-                }
-                index = close
-            } else if tokens.kind(index) == .identifier {
-                if tokens.text(index) != "_" { binding.names.append(tokens.name(index)) }
-                index += 1
-            } else {
-                break
-            }
-            // The type annotation, initializer and accessors, up to the `,` of the next binding.
+        var rest = level
+        while let pattern = rest.first, tokens.kind(pattern) == .identifier || tokens.opens(pattern, .parenthesis) {
+            binding.names += ScopeBindings.pattern(tokens, at: pattern, in: item).map { tokens.name($0) }
+            rest = rest.dropFirst()
             var angle = 0
             var initialized = false
             var annotated = false
-            while index < end {
-                if tokens.is(index, "{") {
-                    if !initialized, binding.accessors == nil { binding.accessors = index }
-                    index = tokens.after(index)
-                    continue
-                }
-                if tokens.tree.opens(index) {
-                    index = tokens.after(index)
-                    continue
-                }
+            while let index = rest.first {
+                rest = rest.dropFirst()
+                if tokens.opens(index, .brace), !initialized, binding.accessors == nil { binding.accessors = index }
+                if tokens.tree.opens(index) { continue }
                 if tokens.is(index, ":") { annotated = true }
                 if tokens.is(index, "=") { initialized = true }
-                if annotated, !initialized, tokens.kind(index) == .operator { angle += GenericDepth.change(tokens.text(index)) }
-                index += 1
-                if tokens.is(index - 1, ","), angle <= 0 { break }
+                // `let table: Dictionary<String, Int>, count = 0`: a `,` in generic arguments separates
+                // no bindings. In the initializer, only a `<` or `>` touching what is before it is
+                // one (`Pair<Int, String>()`); `a < b, c = 1` compares.
+                if annotated || initialized, tokens.kind(index) == .operator, !initialized || !tokens.spaceBefore(index) {
+                    angle += GenericDepth.change(tokens.text(index))
+                }
+                if tokens.is(index, ","), angle <= 0 { break }
             }
         }
         return binding
     }
 
-    /// `case a, b(Int), c = 3`: the names after `case` and after each top-level `,`.
-    static func caseNames(_ tokens: SampleTokens, from start: Int, to end: Int) -> [String] {
+    /// `case a, b(Int), c = 3`: the names after `case` and after each `,` of its level.
+    static func caseNames(_ tokens: SampleTokens, _ level: ArraySlice<Int>) -> [String] {
         var names: [String] = []
         var expecting = true
-        var index = start
-        while index < end {
+        for index in level {
             if expecting, tokens.kind(index) == .identifier { names.append(tokens.name(index)) }
             expecting = tokens.is(index, ",")
-            index = tokens.after(index)
         }
         return names
     }

@@ -71,6 +71,9 @@ struct ContextIndex {
     var listingDeclaring: [String: Int] = [:]
 
     /// A listing gives no items, only the knowledge of what it declares.
+    /// Declarations of one name a sample's context takes together: overloads and their operator.
+    private static func comesTogether(_ kind: DeclarationKind) -> Bool { kind == .func || kind == .operator }
+
     mutating func addListing(_ symbols: SampleSymbols, as sample: Int) {
         for name in symbols.declaredNames { listingDeclaring[name] = sample }
     }
@@ -82,10 +85,11 @@ struct ContextIndex {
             if item.kind == .import { imports[sample, default: []].append(number) }
             guard item.isComplete else { continue }
             for name in Set(item.names) {
-                // Functions overload: a sample's declarations of `f` come together. Anything else
-                // declared twice in one sample: the later one.
-                if let earlier = declaring[name], earlier.sample == sample, item.kind == .func,
-                   earlier.items.allSatisfy({ symbols.items[$0].kind == .func }) {
+                // Functions overload, and an operator's functions need its declaration: a sample's
+                // declarations of `f` or `+` come together. Anything else declared twice in one
+                // sample: the later one.
+                if let earlier = declaring[name], earlier.sample == sample, item.kind.map(Self.comesTogether) == true,
+                   earlier.items.allSatisfy({ symbols.items[$0].kind.map(Self.comesTogether) == true }) {
                     declaring[name]?.items.append(number)
                 } else {
                     declaring[name] = (sample, [number])

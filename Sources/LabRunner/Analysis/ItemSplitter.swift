@@ -102,7 +102,8 @@ enum ItemSplitter {
             if SwiftKeywords.continuingLine.contains(tokens.text(index)) { return true }
             if tokens.text(index) == "while", tokens.is(item, "repeat") { return true }
         case .identifier:
-            if tokens.text(index) == "async", tokens.is(index - 1, ")") { return true }
+            // `func load()` above `async throws -> Int`; `async let x = …` starts a statement.
+            if tokens.text(index) == "async", tokens.is(index - 1, ")"), !tokens.isKeyword(index + 1, SwiftKeywords.bindingKeywords) { return true }
         default:
             break
         }
@@ -110,8 +111,9 @@ enum ItemSplitter {
         guard previous >= item else { return false }
         switch tokens.kind(previous) {
         case .operator:
-            // A binary operator ending the line (`a +`); not a postfix `!` or `?` stuck to its operand.
-            return tokens.spaceBefore(previous) && tokens.text(previous) != "..."
+            // A binary operator ending the line (`a +`); not a postfix `!` or `?` stuck to its
+            // operand, nor the operator an operator declaration names (`prefix operator /`).
+            return tokens.spaceBefore(previous) && tokens.text(previous) != "..." && !tokens.is(previous - 1, "operator")
         case .punctuation:
             let text = tokens.text(previous)
             if text == "=" || text == "," || text == "->" || text == ":" || text == "." || text == "@" { return true }
@@ -129,18 +131,6 @@ enum ItemSplitter {
 
     /// True when the tokens from `start` to `end` are only attributes and modifiers (`@main`, `public`).
     private static func onlyAttributes(_ tokens: SampleTokens, from start: Int, to end: Int) -> Bool {
-        var index = start
-        while index < end {
-            if tokens.is(index, "@"), tokens.kind(index + 1) == .identifier {
-                index += 2
-                if tokens.is(index, "("), !tokens.spaceBefore(index) { index = tokens.after(index) }
-            } else if tokens.kind(index) == .keyword || tokens.kind(index) == .identifier,
-                      SwiftKeywords.modifiers.contains(tokens.text(index)) {
-                index = DeclarationReader.afterModifier(tokens, index)
-            } else {
-                return false
-            }
-        }
-        return true
+        DeclarationReader.Prefix(tokens, tokens.tree.level(start..<end)[...]).rest.isEmpty
     }
 }

@@ -87,7 +87,7 @@ package enum ListingClassifier {
         if let kind = item.kind, let modifier = item.modifiers.first(where: SwiftKeywords.memberModifiers.contains) {
             return ListingReason(kind: .fragment, description: "fragment: '\(modifier) \(kind.rawValue)' outside a type", line: line)
         }
-        if item.isStatement, ["default", "return", "else", "catch", "where", "fallthrough"].contains(first) {
+        if item.isStatement, SwiftKeywords.startingFragment.contains(String(first)) {
             let place = first == "return" ? "a function" : first == "else" || first == "catch" || first == "where" ? "its statement" : "a switch"
             return ListingReason(kind: .fragment, description: "fragment: '\(first)' outside \(place)", line: line)
         }

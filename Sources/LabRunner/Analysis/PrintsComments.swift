@@ -24,9 +24,6 @@ package struct PrintsComment: Sendable, Equatable {
 /// and `defer` do not count (the sample may call them never or many times); the blocks of
 /// top-level `if`, `guard`, `else`, `for`, `while`, `repeat`, `do`, `catch` and `switch` do.
 enum PrintsComments {
-    /// Keywords whose next `{` (outside brackets) opens a block of statements that runs in place.
-    private static let control: Set<String> = ["if", "guard", "else", "for", "while", "repeat", "do", "catch", "switch"]
-
     private struct Frame {
         /// Comments directly in this block count.
         var counted: Bool
@@ -67,7 +64,7 @@ enum PrintsComments {
             case .keyword:
                 let word = token.text(in: code)
                 // `repeat { … } while condition` has no block after its `while`.
-                if top.depth == 0, control.contains(word), !(word == "while" && afterRepeat) { top.pending = word }
+                if top.depth == 0, SwiftKeywords.controlBlocks.contains(word), !(word == "while" && afterRepeat) { top.pending = word }
             case .punctuation:
                 switch code[token.range.lowerBound] {
                 case SwiftASCII.openParen, SwiftASCII.openBracket:

@@ -65,17 +65,13 @@ package struct SampleSymbols: Sendable {
             uses: uses, memberUses: Set(inner.flatMap(\.memberUses)), placeholders: inner.flatMap(\.placeholders))
     }
 
-    /// `guard let x = a, var y = b else {…}` at the top level binds `x` and `y` there.
+    /// `guard let x = a, case let (y, z)? = b else {…}` at the top level binds `x`, `y` and `z` there:
+    /// the patterns after its `let`s and `var`s before `else`, at its own level.
     private static func guardBindings(_ tokens: SampleTokens, _ range: Range<Int>) -> [String] {
-        var names: [String] = []
-        var index = range.lowerBound + 1
-        while index < range.upperBound, !tokens.is(index, "else") {
-            if tokens.is(index, "let") || tokens.is(index, "var"), tokens.kind(index + 1) == .identifier {
-                names.append(tokens.name(index + 1))
-            }
-            index = tokens.after(index)
+        let conditions = tokens.tree.level(range).dropFirst().prefix { !tokens.is($0, "else") }
+        return conditions.filter { tokens.isKeyword($0, SwiftKeywords.bindingKeywords) }.flatMap { keyword in
+            ScopeBindings.pattern(tokens, after: keyword, in: range).map { tokens.name($0) }
         }
-        return names
     }
 
     /// Unconditional `import`s at the top level, and those inside `#if` (conditional). A

@@ -35,7 +35,7 @@ struct ScopeBindings {
                 readHeader(tokens, statement)   // a `switch` case's pattern
             case .some(let kind):
                 declaration(tokens, head, kind, in: statement)
-                // `let x = f()` and `async let y = x` below it read as one statement: both bind.
+                // An initializer may be an `if`, `switch` or `do`/`catch` expression: its headers bind in its bodies.
                 if kind == .let || kind == .var { readHeader(tokens, statement) }
             case nil:
                 readHeader(tokens, statement)
@@ -89,7 +89,12 @@ struct ScopeBindings {
 
     /// Where the names a pattern after `let`, `var` or `for` binds are: `x`, `(a, b)`, `.circle(r)`, `case let x?`.
     static func pattern(_ tokens: SampleTokens, after keyword: Int, in range: Range<Int>) -> [Int] {
-        var index = keyword + 1
+        pattern(tokens, at: keyword + 1, in: range)
+    }
+
+    /// Where the names the pattern starting at `start` binds are (`pattern(after:)` from its first token).
+    static func pattern(_ tokens: SampleTokens, at start: Int, in range: Range<Int>) -> [Int] {
+        var index = start
         while index < range.upperBound, tokens.kind(index) == .keyword || tokens.kind(index) == .identifier,
               SwiftKeywords.beforePattern.contains(tokens.text(index)) {
             index += 1

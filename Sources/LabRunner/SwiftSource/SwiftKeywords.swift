@@ -29,7 +29,7 @@ package enum SwiftKeywords {
         "public", "private", "fileprivate", "internal", "open", "package", "static", "class", "final", "override",
         "mutating", "nonmutating", "lazy", "weak", "unowned", "dynamic", "optional", "required", "convenience",
         "indirect", "prefix", "postfix", "infix", "nonisolated", "isolated", "distributed", "consuming", "borrowing",
-        "__consuming", "unsafe",
+        "__consuming", "unsafe", "async",   // `async let`
     ]
 
     /// Modifiers only a member of a type can have.
@@ -109,6 +109,9 @@ package enum SwiftKeywords {
     /// Statements whose header binds names for their body only: `if let`, `while let`, `for x in`, `catch let`.
     static let bindingInBody: Set<String> = ["if", "while", "for", "catch"]
 
+    /// The keywords that bind names: `let`, `var`.
+    static let bindingKeywords: Set<String> = ["let", "var"]
+
     /// Words between `let`/`var`/`for` and the pattern they bind: `for case let x`, `let x = try await`.
     static let beforePattern: Set<String> = ["case", "let", "var", "try", "await"]
 
@@ -127,6 +130,14 @@ package enum SwiftKeywords {
         "protocol", "extension", "typealias", "import", "if", "guard", "while", "for", "switch", "operator", "inout",
         "static", "public", "private", "fileprivate", "internal", "precedencegroup", "associatedtype", "subscript",
     ]
+
+    /// Keywords whose next `{` (outside brackets) opens a block of statements that runs in place
+    /// (`PrintsComments` counts the comments in it).
+    static let controlBlocks: Set<String> = ["if", "guard", "else", "for", "while", "repeat", "do", "catch", "switch"]
+
+    /// Keywords a statement cannot start with outside a function, a statement or a `switch`:
+    /// a sample starting with one is a fragment.
+    static let startingFragment: Set<String> = ["default", "return", "else", "catch", "where", "fallthrough"]
 
     /// Conditional compilation directives: `#if`, its branches and `#endif`.
     static let conditionalDirectives: Set<String> = ["#if", "#elseif", "#else", "#endif"]

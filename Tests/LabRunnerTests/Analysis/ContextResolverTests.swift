@@ -95,6 +95,19 @@ struct ContextResolverTests {
             """)
     }
 
+    /// An operator's implementation needs its declaration: the sample's `operator` and `func`s of
+    /// one name come together, as overloads do.
+    @Test func anOperatorComesWithItsFunctions() {
+        #expect(Self.dump([
+            "infix operator /^/\nfunc /^/ (lhs: Int, rhs: Int) -> Int { 0 }",
+            "print(1 /^/ 2)",
+        ]) == """
+            #1:
+              operator /^/ #0:1: uses /^/
+              func /^/ #0:2: uses /^/
+            """)
+    }
+
     @Test func extensionsComeWithTheirTypeOnlyFromBeforeTheSample() {
         #expect(Self.dump([
             "struct Temperature { var celsius: Double }",

@@ -37,6 +37,17 @@ struct OutlineTests {
             """)
     }
 
+    /// An extension of a literal type: a `:` directly inside the brackets makes a dictionary.
+    @Test func extensionsOfCollectionLiterals() {
+        #expect(Self.dump("""
+            extension [String: [Int]] {}
+            extension [[String: Int]] {}
+            """) == """
+            [1:1-1:28] extension Dictionary {…}
+            [2:1-2:28] extension Array {…}
+            """)
+    }
+
     /// An `#if` holds the items of all its branches; a body's `#if` holds members.
     @Test func conditionalBlocks() {
         #expect(Self.dump("""
@@ -72,6 +83,37 @@ struct OutlineTests {
             [2:1-2:27] init {…}
             [3:1-4:14] struct Open {…}
               [4:5-4:14] func f {…}
+            """)
+    }
+
+    /// `async let` starts a statement even after a line ending in `)`; an `async` that continues
+    /// a function's signature on the next line does not.
+    @Test func asyncLetStartsAStatement() {
+        #expect(Self.dump("""
+            let first = fetch(1)
+            async let second = fetch(2)
+            func load()
+                async throws -> Int { 1 }
+            """) == """
+            [1:1-1:20] let first
+            [2:1-2:27] async let second
+            [3:1-4:29] func load {…}
+            """)
+    }
+
+    /// An operator declaration ends with its operator: `/` ending the line is no binary operator
+    /// waiting for its right operand.
+    @Test func anOperatorDeclarationEndsItsLine() {
+        #expect(Self.dump("""
+            prefix operator /
+            infix operator +- : AdditionPrecedence
+            prefix operator ~~
+            let twice = ~~2
+            """) == """
+            [1:1-1:17] prefix operator /
+            [2:1-2:21] infix operator +-: AdditionPrecedence
+            [3:1-3:17] prefix operator ~~
+            [4:1-4:15] let twice
             """)
     }
 }

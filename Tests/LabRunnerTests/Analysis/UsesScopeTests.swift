@@ -55,6 +55,15 @@ struct UsesScopeTests {
             """)
     }
 
+    /// A top-level `guard` binds what its patterns bind, tuples and enum payloads included.
+    @Test func guardBindsItsPatterns() {
+        #expect(Self.dump("""
+            guard let (a, b) = pair, case let .some(c) = maybe, var d = other else { fatalError() }
+            """) == """
+            [1-1:1] statement names [a, b, c, d] uses [fatalError, maybe, other, pair] member uses [some]
+            """)
+    }
+
     @Test func catchBindsErrorInItsBody() {
         #expect(Self.dump("""
             do { try run() } catch let failure as Failure { print(failure) } catch { print(error) }
@@ -62,6 +71,17 @@ struct UsesScopeTests {
             """) == """
             [1-1:1] statement uses [Failure, print, run]
             [2-2:1] statement uses [error, failure, print]
+            """)
+    }
+
+    /// An initializer that is a `do`/`catch`, `if` or `switch` expression binds in its bodies as the statement would.
+    @Test func anExpressionInitializerBindsInItsBodies() {
+        #expect(Self.dump("""
+            let message: String = do { try run() } catch { "failed: \\(error)" }
+            let size = if let value { value.count } else { 0 }
+            """) == """
+            [1-1:1] let names [message] uses [String, run]
+            [2-2:1] let names [size] uses [value] member uses [count]
             """)
     }
 
