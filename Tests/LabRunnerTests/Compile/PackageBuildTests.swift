@@ -26,14 +26,17 @@ struct PackageBuildTests {
         #expect(PackageDescriptionJSON(Array("error: no manifest".utf8)) == nil)
     }
 
+    /// Writes `text` at `path` under `root`, making the folders on the way.
+    static func write(_ text: String, _ path: String, under root: String) throws {
+        try FileManager.default.createDirectory(atPath: (root + "/" + path as NSString).deletingLastPathComponent,
+                                                withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: URL(fileURLWithPath: root + "/" + path))
+    }
+
     @Test func theKeyFollowsSourcesAndManifestsOnly() throws {
         let root = try LabRunnerCLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: root) }
-        func write(_ text: String, _ path: String) throws {
-            try FileManager.default.createDirectory(atPath: (root + "/" + path as NSString).deletingLastPathComponent,
-                                                    withIntermediateDirectories: true)
-            try Data(text.utf8).write(to: URL(fileURLWithPath: root + "/" + path))
-        }
+        func write(_ text: String, _ path: String) throws { try Self.write(text, path, under: root) }
         try write("// swift-tools-version:6.0\n", "Package.swift")
         try write("public func f() {}\n", "Sources/Lib/F.swift")
         try write("# Lib\n", "README.md")
@@ -53,11 +56,7 @@ struct PackageBuildTests {
     @Test func theKeyFollowsLocalPathDependencies() throws {
         let root = try LabRunnerCLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: root) }
-        func write(_ text: String, _ path: String) throws {
-            try FileManager.default.createDirectory(atPath: (root + "/" + path as NSString).deletingLastPathComponent,
-                                                    withIntermediateDirectories: true)
-            try Data(text.utf8).write(to: URL(fileURLWithPath: root + "/" + path))
-        }
+        func write(_ text: String, _ path: String) throws { try Self.write(text, path, under: root) }
         try write("""
             // swift-tools-version:6.0
             let package = Package(name: "App", dependencies: [.package(path: "../greeting"), .package(name: "x", path: "../missing")])
