@@ -1,3 +1,5 @@
+import LabRunner
+
 /// A `labrunner` command: the options it accepts, declared once, and how it runs. Its parser is
 /// made from its declarations, so an option it accepts is always one its help lists.
 protocol Command: SendableMetatype {

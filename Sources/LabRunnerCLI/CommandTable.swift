@@ -1,3 +1,5 @@
+import LabRunner
+
 /// Every command of `labrunner`, in the order the overview lists them: what `Main` dispatches
 /// through, what the help overview, `labrunner help COMMAND` and "did you mean" read, and what
 /// `OptionDocumentationTests` checks against the docs. A command exists once, here.

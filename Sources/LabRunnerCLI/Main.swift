@@ -6,14 +6,14 @@ import LabRunner
 struct LabRunnerMain {
     static func main() {
         if CommandLine.arguments.dropFirst().first == ProcessSupervisor.argument { ProcessSupervisor.serve() }
-        InterruptHandler.install()
+        InterruptHandler.install(interrupted: { SessionShutdown.interrupted() }, finished: { SessionShutdown.finished() })
         let arguments = Array(CommandLine.arguments.dropFirst())
         let status: Int32
         do {
             status = try dispatch(arguments)
         } catch {
             Console.error(error.description)
-            Console.write("Run 'labrunner --help' for usage.\n", to: STDERR_FILENO)
+            Console.diagnostic(["Run 'labrunner --help' for usage."])
             status = ExitStatus.usage
         }
         InterruptHandler.exit(status)

@@ -1,3 +1,5 @@
+import LabRunner
+
 /// One option as a command declares it: the spellings its parser accepts and what its help
 /// says, so the two cannot drift apart (as swift-argument-parser derives help from declarations).
 struct OptionDeclaration: Sendable {

@@ -1,5 +1,7 @@
-/// ANSI styling, or none: the CLI decides which (only on a terminal that wants it), the report
-/// writers only apply it.
+import Foundation
+
+/// ANSI styling, or none: the CLI decides which (`forStandardOutput`: only on a terminal that
+/// wants it), the report writers only apply it.
 package struct Style: Sendable {
     package let enabled: Bool
 
@@ -24,5 +26,12 @@ package struct Style: Sendable {
 
     private func wrap(_ text: String, _ code: String) -> String {
         enabled ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
+    }
+}
+
+extension Style {
+    /// Colors when standard output is a person's terminal that wants them (`TerminalDetection`).
+    package static func forStandardOutput(environment: [String: String]) -> Style {
+        Style(enabled: TerminalDetection.isInteractive(STDOUT_FILENO, environment: environment))
     }
 }

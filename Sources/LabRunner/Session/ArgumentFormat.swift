@@ -1,6 +1,6 @@
 /// How a setting is written as a command-line value (`--timeout 2.5`, `--shard 2/3`): what it
-/// reads the text as, and what a usage error says was expected instead. The CLI sorts words into
-/// options; what a value may be is the library's rule, so every command that takes one reads it
+/// reads the text as, and what a usage error says was expected instead. `ArgumentSpec` sorts
+/// words into options; what a value may be is the library's rule, so every command that takes one reads it
 /// alike and says alike what is wrong (`run` and `list` share `--as`, `run` and `grade` `--repeat`).
 package struct ArgumentFormat<Value: Sendable>: Sendable {
     /// The end of `bad value 'X' for '--option': expected …`.

@@ -1,6 +1,7 @@
 /// How the work under way is stopped when the process ends, in the order that loses nothing and
-/// leaves nothing behind. The CLI calls it from its signal handler and before it exits; what
-/// cannot be caught (SIGKILL, a crash) is the `ProcessSupervisor`'s to clean up.
+/// leaves nothing behind. The CLI hands it to the `InterruptHandler`, which calls it on a signal
+/// and before the process exits; what cannot be caught (SIGKILL, a crash) is the
+/// `ProcessSupervisor`'s to clean up.
 package enum SessionShutdown {
     /// After a terminating signal. The order matters: files are frozen before children die (a
     /// dying scenario could finish a lab whose `--update` would then write), and folders go only

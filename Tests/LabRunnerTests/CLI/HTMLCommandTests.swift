@@ -1,4 +1,5 @@
 import Testing
+import LabRunner
 @testable import LabRunnerCLI
 
 /// `labrunner html`'s words: `-o DIR` its own, every other option read as `run` reads it, in

@@ -1,4 +1,5 @@
 import Testing
+import LabRunner
 @testable import LabRunnerCLI
 
 struct OptionDeclarationTests {

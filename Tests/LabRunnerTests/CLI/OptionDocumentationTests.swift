@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import LabRunner
 @testable import LabRunnerCLI
 
 /// The options each command of `CommandTable` accepts, its help text and the docs agree: every

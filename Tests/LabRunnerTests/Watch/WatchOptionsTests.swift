@@ -1,4 +1,5 @@
 import Testing
+import LabRunner
 @testable import LabRunnerCLI
 
 /// `labrunner watch`'s words: `--serve` with or without its port, `--host` only with it, and

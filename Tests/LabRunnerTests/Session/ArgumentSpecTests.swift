@@ -1,6 +1,5 @@
 import Testing
 @testable import LabRunner
-@testable import LabRunnerCLI
 
 struct ArgumentSpecTests {
     private let spec = ArgumentSpec(flags: ["--update", "--verbose"], options: ["--scenario", "--output"],

@@ -1,22 +1,24 @@
 import Foundation
-import LabRunner
 
-/// Where the tool writes: whole lines, unbuffered, so reports stream as labs finish.
-enum Console {
-    static func out(_ lines: [String]) {
+/// The tool's own standard output and standard error: whole texts, unbuffered (so reports stream
+/// as labs finish), retried after EINTR, and silenced for good once an interrupt is being handled.
+/// A write that meets EPIPE (`labrunner run … | head -1`; SIGPIPE is ignored) ends the process as
+/// the signal would have, through `InterruptHandler.outputClosed`.
+package enum Console {
+    package static func out(_ lines: [String]) {
         guard !lines.isEmpty else { return }
         write(lines.joined(separator: "\n") + "\n", to: STDOUT_FILENO)
     }
 
-    static func out(_ line: String) { out([line]) }
+    package static func out(_ line: String) { out([line]) }
 
     /// `labrunner: error: …` on stderr.
-    static func error(_ message: String) {
+    package static func error(_ message: String) {
         write("labrunner: error: \(message)\n", to: STDERR_FILENO)
     }
 
     /// Lines that already say where and what (`path:line:col: error: …`), on stderr.
-    static func diagnostic(_ lines: [String]) {
+    package static func diagnostic(_ lines: [String]) {
         write(lines.joined(separator: "\n") + "\n", to: STDERR_FILENO)
     }
 
@@ -24,53 +26,35 @@ enum Console {
     /// otherwise report the children the interrupt just killed as crashes.
     private static let silenced = LockedValue(false)
 
-    static func silence() { silenced.withLock { $0 = true } }
+    package static func silence() { silenced.withLock { $0 = true } }
 
     /// Writes all of `text`; false when the descriptor refused (errno says why) or output is silenced.
     @discardableResult
-    static func write(_ text: String, to descriptor: Int32) -> Bool {
+    package static func write(_ text: String, to descriptor: Int32) -> Bool {
         if silenced.withLock({ $0 }) { return false }
         return writeAlways(text, to: descriptor)
     }
 
     /// Writes even when silenced: the interrupt handler's own last words.
     @discardableResult
-    static func writeAlways(_ text: String, to descriptor: Int32) -> Bool {
+    package static func writeAlways(_ text: String, to descriptor: Int32) -> Bool {
         var text = text
-        return text.withUTF8 { write(bytes: $0, to: descriptor) }
+        return text.withUTF8 { write(bytes: $0, to: descriptor, onClosed: InterruptHandler.outputClosed) }
     }
 
-    static func write(bytes: [UInt8], to descriptor: Int32) -> Bool {
-        bytes.withUnsafeBufferPointer { write(bytes: $0, to: descriptor) }
-    }
-
-    private static func write(bytes: UnsafeBufferPointer<UInt8>, to descriptor: Int32) -> Bool {
+    /// Writes all of `bytes`, again after EINTR; false when the descriptor refused (errno says
+    /// why), after calling `onClosed` when that was EPIPE.
+    static func write(bytes: UnsafeBufferPointer<UInt8>, to descriptor: Int32, onClosed: () -> Void) -> Bool {
         var offset = 0
         while offset < bytes.count {
             let written = Foundation.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
             if written < 0 {
                 if errno == EINTR { continue }
-                if errno == EPIPE { InterruptHandler.outputClosed() }
+                if errno == EPIPE { onClosed() }
                 return false
             }
             offset += written
         }
         return true
-    }
-}
-
-/// Exit statuses, as documented in `labrunner run --help`.
-enum ExitStatus {
-    static let success: Int32 = 0
-    static let failed: Int32 = 1
-    static let usage: Int32 = 2
-
-    /// The status of a session that ended so.
-    static func of(_ end: SessionEnd) -> Int32 {
-        switch end {
-        case .passed: success
-        case .failed: failed
-        case .notChecked: usage
-        }
     }
 }
