@@ -2,8 +2,10 @@ import Foundation
 
 /// What makes a served page live: a small script, injected into every page, that listens to
 /// `/events` and, when its lab's run finished, fetches the page again and swaps the body in
-/// place (no reload: scroll position and the open tab stay). The script is allowed by its hash
-/// in the Content-Security-Policy; nothing else runs, and it talks only to this server.
+/// place (no reload: scroll position and the open tab stay); while a new run of its lab is under
+/// way it shows a small "Running…" indicator, gone once the new result is in. The script is
+/// allowed by its hash in the Content-Security-Policy; nothing else runs, and it talks only to
+/// this server.
 package enum LivePage {
     /// Reads its lab and generation from meta tags injected beside it, so the script text (and
     /// its hash) is the same on every page. Scripts inside a fetched page never run (DOMParser
@@ -16,6 +18,23 @@ package enum LivePage {
         return element ? element.getAttribute("content") : "";
       }
       var lab = meta("lab"), busy = false, again = false, streamDown = false, fetchFailed = false, notice = null;
+      var running = false, indicator = null;
+      // While a new run of this lab is under way: a small badge in a corner, until its result is
+      // swapped in (a swap replaces the body's children, so it is put back while still running).
+      function showRunning() {
+        if (!running) { if (indicator) indicator.remove(); return; }
+        if (!indicator) {
+          indicator = document.createElement("div");
+          indicator.id = "labrunner-running";
+          indicator.setAttribute("role", "status");
+          indicator.textContent = "Running…";
+          var style = indicator.style;
+          style.position = "fixed"; style.bottom = "1em"; style.right = "1em"; style.zIndex = "2147483647";
+          style.padding = "0.3em 0.8em"; style.borderRadius = "1em"; style.background = "#0a66c2"; style.color = "#fff";
+          style.font = "14px system-ui, sans-serif"; style.boxShadow = "0 1px 4px rgba(0,0,0,.3)";
+        }
+        if (indicator.parentNode !== document.body) document.body.appendChild(indicator);
+      }
       // A notice at the top of the page while it may be out of date: the stream to the watch
       // is lost, or the page could not be fetched after a run. Styled through the CSSOM, which
       // the page's policy does not restrict.
@@ -56,15 +75,24 @@ package enum LivePage {
             fetchFailed = true;
             setTimeout(refresh, 2000);
           })
-          .finally(function () { busy = false; showState(); if (again) { again = false; refresh(); } });
+          .finally(function () { busy = false; showState(); showRunning(); if (again) { again = false; refresh(); } });
       }
       var events = new EventSource("/events");
       events.addEventListener("open", function () { streamDown = false; showState(); });
       events.addEventListener("error", function () { streamDown = true; showState(); });
+      events.addEventListener("running", function (event) {
+        var words = event.data.split(" ");
+        if (lab === "index") { refresh(); return; }
+        if (words[0] !== lab) return;
+        running = true;
+        showRunning();
+      });
       events.addEventListener("run", function (event) {
         var words = event.data.split(" ");
         if (lab !== "index" && words[0] !== lab) return;
-        if (Number(words[1]) > Number(meta("generation") || "0")) refresh();
+        running = false;
+        // The indicator goes when the new page is in (refresh), or now if the page has this run.
+        if (Number(words[1]) > Number(meta("generation") || "0")) refresh(); else if (!busy) showRunning();
       });
     })();
     """

@@ -7,15 +7,22 @@ package struct WatchLoop {
     let batch: DocumentBatch
     /// The live site pages are published to, with `--serve`.
     package let site: LiveSite?
+    /// Its server, and the address of its index.
+    private let server: HTTPServer?
+    private let address: String?
     private let watcher: FileWatcher
     private let terminal: TerminalReport
     /// Each file's report of its last run.
     private(set) var last: [String: FileReport] = [:]
 
     /// Runs every file once, saying each report and the totals.
-    init(session: WatchSession, paths: [String], pipeline: DocumentPipeline, site: LiveSite?) {
+    init(session: WatchSession, paths: [String], pipeline: DocumentPipeline,
+         served: (site: LiveSite, server: HTTPServer, address: String)?) {
         self.session = session
+        let site = served?.site
         self.site = site
+        server = served?.server
+        address = served?.address
         batch = DocumentBatch(pipeline: pipeline, width: session.configuration.jobs)
         terminal = TerminalReport(style: session.style)
         // Stamps are read before the first run, so a save during it is seen afterwards.
@@ -32,13 +39,20 @@ package struct WatchLoop {
         })
         for file in initial { last[file.path] = file }
         output.out(terminal.closing(RunReport(files: initial, appleAvailable: appleAvailable).totals))
-        output.out(terminal.style.dim("watching \(paths.count) file\(paths.count == 1 ? "" : "s"); Ctrl-C stops"))
+        let pages = address.map { "; pages on \($0)" } ?? ""
+        output.out(terminal.style.dim("watching \(paths.count) file\(paths.count == 1 ? "" : "s")\(pages); Ctrl-C stops"))
+    }
+
+    /// Stops serving (a test's end; the tool's stops with the process).
+    package func stopServing() {
+        server?.stop()
     }
 
     /// Waits for the next save (a burst is one), runs the files saved again and says what changed.
     package mutating func next() {
         let saved = watcher.next()
         let detected = Date()
+        site?.running(saved)
         let written = Dictionary(uniqueKeysWithValues: saved.map { ($0, FileStamp.of($0)) })
         let appleAvailable = session.appleAvailable
         let files = batch.run(saved, finish: { outcome, seconds in

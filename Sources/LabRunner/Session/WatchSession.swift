@@ -13,8 +13,9 @@ package struct WatchSession: Sendable {
     package var port: UInt16? = nil
     package var host = "127.0.0.1"
     package var style = Style.plain
-    /// Turns a report into a served page: the notebook page `labrunner html` writes.
-    package var renderer: LiveSite.Renderer = { NotebookPage(file: $0, indexLink: "/").html() }
+    /// Turns a report into a served page; nil: the notebook page `labrunner html` writes, its
+    /// `.md` links to other watched files leading to their pages (`LiveSite.links`).
+    package var renderer: LiveSite.Renderer? = nil
     package var appleAvailable = Platform.hasSwiftUI
 
     package init(configuration: RunConfiguration, environment: [String: String], output: any SessionOutput) {
@@ -26,12 +27,12 @@ package struct WatchSession: Sendable {
     /// Prepares, serves (with a port) and runs every file once; nil after saying why it cannot watch.
     package func start() -> WatchLoop? {
         guard let (paths, pipeline) = prepare() else { return nil }
-        var site: LiveSite? = nil
+        var served: (site: LiveSite, server: HTTPServer, address: String)? = nil
         if let port {
-            guard let served = serve(paths, port: port) else { return nil }
-            site = served
+            guard let serving = serve(paths, port: port) else { return nil }
+            served = serving
         }
-        return WatchLoop(session: self, paths: paths, pipeline: pipeline, site: site)
+        return WatchLoop(session: self, paths: paths, pipeline: pipeline, served: served)
     }
 
     /// The files to watch and the pipeline that runs them, packages built; nil after saying why not.
@@ -80,9 +81,11 @@ package struct WatchSession: Sendable {
         return pipeline
     }
 
-    /// `--serve`: the live site of `paths`, listening; nil after saying why it cannot listen.
-    private func serve(_ paths: [String], port: UInt16) -> LiveSite? {
-        let site = LiveSite(paths: paths, render: renderer)
+    /// `--serve`: the live site of `paths`, listening, its addresses said once; nil after saying
+    /// why it cannot listen.
+    private func serve(_ paths: [String], port: UInt16) -> (site: LiveSite, server: HTTPServer, address: String)? {
+        let links = LiveSite.links(paths)
+        let site = LiveSite(paths: paths, render: renderer ?? { NotebookPage(file: $0, indexLink: "/", site: links).html() })
         do {
             let server = try HTTPServer(host: host, port: port, handler: { site.handle($0) })
             site.allowHosts(AllowedHosts.names(boundTo: host, port: server.port))
@@ -94,8 +97,11 @@ package struct WatchSession: Sendable {
                     site.events.ping()
                 }
             }.start()
-            output.out("serving http://\(host):\(server.port)/")
-            return site
+            // A browser cannot open 0.0.0.0; the machine's own loopback name is among the allowed hosts.
+            let address = "http://\(host == "0.0.0.0" ? "127.0.0.1" : host):\(server.port)/"
+            output.out(site.addresses(base: address, style: style)
+                       + (host == "0.0.0.0" ? [style.dim("  (bound to 0.0.0.0: every address of this machine answers)")] : []))
+            return (site, server, address)
         } catch {
             output.error(error.description + (port == 0 ? "" : " (--serve 0 picks a free port)"))
             return nil

@@ -25,6 +25,12 @@ enum CourseOrder {
         return result
     }
 
+    /// The files of `site` the page of `file` links, in the order of its links (resolved
+    /// paths): what `arrange` asks of a README.
+    static func links(of file: FileReport, site: SiteLinks) -> [String] {
+        NotebookSite.links(in: NotebookPage(file: file, indexLink: "").html()).compactMap { site.file(linkedBy: $0, from: file.path) }
+    }
+
     static func isReadme(_ path: String) -> Bool {
         (path.split(separator: "/").last ?? "").lowercased() == "readme.md"
     }

@@ -28,7 +28,9 @@ enum HTMLFilter {
     static let urlAttributes: Set<String> = ["href", "src", "cite"]
 
     /// Raw HTML (a block, or one inline tag or comment) as it may appear on the page.
-    static func html(_ raw: String) -> String {
+    /// `linkTarget`: where an `<a>`'s `href` leads (`SiteLinks.href`: a `.md` file's page), as
+    /// for a Markdown link; the result is checked as any URL is.
+    static func html(_ raw: String, linkTarget: (String) -> String = { $0 }) -> String {
         var result = ""
         for token in HTMLTokenizer.tokens(raw) {
             switch token {
@@ -42,7 +44,9 @@ enum HTMLFilter {
                 result += allowedElements.contains(name) ? "</\(name)>" : visible(source)
             case .startTag(let name, let attributes, let selfClosing, let source):
                 guard allowedElements.contains(name) else { result += visible(source); continue }
-                let kept = attributes.filter { attribute in
+                let kept = attributes.map { attribute in
+                    name == "a" && attribute.name == "href" ? HTMLTokenizer.Attribute(name: "href", value: linkTarget(attribute.value)) : attribute
+                }.filter { attribute in
                     urlAttributes.contains(attribute.name) ? isSafeURL(attribute.value) : allowedAttributes.contains(attribute.name)
                 }
                 // Written again, quoted and escaped, so what the browser reads is what was checked.

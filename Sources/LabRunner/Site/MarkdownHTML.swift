@@ -55,7 +55,7 @@ struct MarkdownHTML {
         case .indentedCode(let code):
             return "<pre><code>\(HTMLEscaping.text(code))</code></pre>\n"
         case .html(let html):
-            return HTMLFilter.html(html)
+            return HTMLFilter.html(html, linkTarget: linkTarget)
         case .thematicBreak:
             return "<hr />\n"
         case .blockQuote:

@@ -87,7 +87,7 @@ struct MarkdownInlines {
             case "<":
                 if let (html, end) = Self.autolink(s, at: i) { emit(html); i = end; continue }
                 if let end = Self.rawTagEnd(s, from: i) {
-                    emit(HTMLFilter.html(String(String.UnicodeScalarView(s[i..<end]))))
+                    emit(HTMLFilter.html(String(String.UnicodeScalarView(s[i..<end])), linkTarget: linkTarget))
                     i = end
                     continue
                 }

@@ -104,8 +104,7 @@ package struct SiteWriter: Sendable {
     static func course(_ report: RunReport, site: SiteLinks, pageOf: (FileReport) -> String) -> CourseNavigation {
         let files = Dictionary(report.files.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
         let order = CourseOrder.arrange(report.files.map(\.path)) { path in
-            guard let file = files[path] else { return [] }
-            return NotebookSite.links(in: NotebookPage(file: file, indexLink: "").html()).compactMap { site.file(linkedBy: $0, from: path) }
+            files[path].map { CourseOrder.links(of: $0, site: site) } ?? []
         }
         return CourseNavigation(entries: order.compactMap { path in
             files[path].map { CourseNavigation.Entry(path: path, page: pageOf($0), title: NotebookPage(file: $0, indexLink: "").title) }

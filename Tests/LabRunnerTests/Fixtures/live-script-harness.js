@@ -25,6 +25,10 @@ function shown() {
   const notice = body.children.find((n) => n.id === "labrunner-offline");
   return notice ? notice.textContent : null;
 }
+function badge() {
+  const indicator = body.children.find((n) => n.id === "labrunner-running");
+  return indicator ? indicator.textContent : null;
+}
 const settle = () => new Promise((resolve) => setImmediate(resolve));
 const steps = [];
 async function main() {
@@ -39,6 +43,14 @@ async function main() {
   fetchResult = Promise.resolve({ ok: true, status: 200, text: () => Promise.resolve("<p>new</p>") });
   timers.shift()(); await settle(); steps.push(shown());
   steps.push(document.documentElement.getAttribute("data-labrunner-updates"));
+  // A run of another lab starts: nothing; of this one: the indicator, kept until the new page
+  // is in, then gone; a run already shown clears it at once.
+  listeners.running({ data: "2" }); steps.push(badge());
+  listeners.running({ data: "1" }); steps.push(badge());
+  listeners.run({ data: "1 2" }); steps.push(badge());
+  await settle(); steps.push(badge());
+  listeners.running({ data: "1" }); steps.push(badge());
+  listeners.run({ data: "1 1" }); steps.push(badge());
   console.log(JSON.stringify(steps));
 }
 main();

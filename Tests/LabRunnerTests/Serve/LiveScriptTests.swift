@@ -4,7 +4,7 @@ import Testing
 
 /// The live script run in Node against a fake page (`Fixtures/live-script-harness.js`), where
 /// Node is installed: the page says so while it cannot get updates, and stops saying so once it
-/// can. (The browser test, `anOpenPageShowsTheNewVerdictWithoutAReload`, runs it in Chromium.)
+/// can; a run under way shows an indicator until its result is in. (The browser test, `anOpenPageShowsTheNewVerdictWithoutAReload`, runs it in Chromium.)
 struct LiveScriptTests {
     static let node: String? = ["node", "nodejs"].lazy.compactMap {
         ExecutableSearch.find($0, path: ProcessInfo.processInfo.environment["PATH"])
@@ -30,8 +30,11 @@ struct LiveScriptTests {
         let steps = try JSONDecoder().decode([String?].self, from: data)
         let offline = "Not connected to labrunner watch: this page may be out of date. Reconnecting…"
         let stale = "Could not get this lab's latest run: this page may be out of date. Trying again…"
+        let running = "Running…"
         // Loaded; the stream errs; it opens again; a run's page cannot be fetched; it answers
-        // 503; it is fetched (and swapped in, once).
-        #expect(steps == [nil, offline, nil, stale, stale, nil, "1"])
+        // 503; it is fetched (and swapped in, once). Then the running indicator: another lab's
+        // run; this lab's; its result announced (still running until the page is in); swapped
+        // in; running again; a run the page already shows.
+        #expect(steps == [nil, offline, nil, stale, stale, nil, "1", nil, running, running, nil, running, nil])
     }
 }

@@ -75,6 +75,34 @@ import Testing
         #expect(text.contains("<script>" + LivePage.script + "</script>"))
     }
 
+    static func page(_ reply: HTTPReply) throws -> String {
+        guard case .respond(let response) = reply else { throw ServeTestFailure("not a page") }
+        return String(decoding: response.body, as: UTF8.self)
+    }
+
+    /// The index is the site's index, styled as `labrunner html` writes it: the files in course
+    /// order (a README first, then the files it links, in the order of its links), each with its
+    /// verdict, its scenarios and a link to its page; a file whose first run has not finished
+    /// says it is running. Before, a bare list in path order.
+    @Test func theIndexIsTheSitesIndexInCourseOrder() throws {
+        let paths = ["labs/README.md", "labs/a.md", "labs/b.md"]
+        let site = LiveSite(paths: paths)
+        site.allowHosts(AllowedHosts.names(boundTo: "127.0.0.1", port: 8000))
+        let course = "# The course\n\n1. [Second](b.md)\n2. [First](a.md)\n"
+        site.publish(FileReport(path: paths[0], content: .lab(title: nil, parts: [], document: Array(course.utf8)), duration: nil, update: nil))
+        site.publish(FileReport(ReportFixture.mismatch(path: paths[2]), appleAvailable: false))
+        let index = try Self.page(site.handle(Self.get("/")))
+        #expect(index.contains("<style>\(NotebookStyle.css)</style>"))
+        #expect(index.contains("<table class=\"files\">"))
+        let rows = index.components(separatedBy: "<tr class=").dropFirst().map { String($0.prefix { $0 != "\n" }) }
+        #expect(rows.count == 3, "\(index)")
+        guard rows.count == 3 else { return }
+        #expect(rows[0].contains("<a href=\"/lab/1\">labs/README.md</a>"))
+        #expect(rows[1].hasPrefix("\"fail\">") && rows[1].contains("<a href=\"/lab/3\">labs/b.md</a>"), "\(rows[1])")
+        #expect(rows[1].contains("<span class=\"fail\"><span class=\"mark\">✗</span> failing</span>"), "\(rows[1])")
+        #expect(rows[2].contains("<a href=\"/lab/2\">labs/a.md</a>") && rows[2].contains("running…"), "\(rows[2])")
+    }
+
     /// A site not told which `Host` values are its own refuses every request (it fails closed):
     /// before, it accepted any, so `--host 127.0.0.2` (still loopback) turned the check off.
     @Test func aSiteNotToldItsHostsRefusesEveryRequest() {

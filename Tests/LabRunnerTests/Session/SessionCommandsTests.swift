@@ -47,6 +47,37 @@ import Testing
         #expect(output.stdout.components(separatedBy: "notes.md").count == 3, "\(output.stdout)")
     }
 
+    /// With `--serve`: the addresses said once, before the first run (the index, then each
+    /// page with its file); the closing line names the index again; the index is the site's; a
+    /// save's run is told to the open pages when it starts (`running`) and when it finishes.
+    /// Before, only `serving http://…/`, a bare index, and nothing while a run was under way.
+    @Test func aServedWatchSaysWhereItsPagesAreAndWhenARunStarts() throws {
+        let folder = try SessionFolder(["notes.md": Self.prose, "more.md": "# More\n\n[the notes](notes.md#notes)\n"])
+        defer { folder.remove() }
+        let output = RecordingOutput()
+        var session = WatchSession(configuration: RunConfiguration(paths: [folder.path]), environment: LabRunnerCLI.environment(), output: output)
+        session.port = 0
+        var loop = try #require(session.start())
+        defer { loop.stopServing() }
+        let port = try #require(WatchEndToEndTests.port(in: output.stdout), "\(output.stdout)")
+        let base = "http://127.0.0.1:\(port)/"
+        #expect(output.stdout.hasPrefix("serving \(base)\n  \(base)lab/1  \(folder.path)/more.md\n  \(base)lab/2  \(folder.path)/notes.md\n"
+                                        + "\(folder.path)/"), "\(output.stdout)")
+        #expect(output.stdout.components(separatedBy: base).count == 5, "said once, and in the closing line: \(output.stdout)")
+        #expect(output.stdout.hasSuffix("watching 2 files; pages on \(base); Ctrl-C stops\n"))
+        #expect(LoopbackClient.get("/", port: port).contains("<table class=\"files\">"))
+        // A link between two watched files leads to the other's page.
+        #expect(LoopbackClient.get("/lab/1", port: port).contains("<a href=\"2#notes\">the notes</a>"))
+
+        let events = try #require(LoopbackClient(port: port))
+        events.send("GET /events HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\r\n")
+        // The first run's two results, in either order.
+        #expect(events.read(until: "event: run\ndata: 2 ").contains("event: run\ndata: 1 "))
+        try folder.write("notes.md", Self.prose + "\nMore prose, a longer file.\n")
+        loop.next()
+        #expect(events.read(until: "data: 2 3\n\n").contains("event: running\ndata: 2\n\nevent: run\ndata: 2 3\n\n"))
+    }
+
     @Test func aWatchOfNothingIsAnError() throws {
         let folder = try SessionFolder(["notes.txt": "x"])
         defer { folder.remove() }

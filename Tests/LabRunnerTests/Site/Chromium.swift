@@ -33,10 +33,20 @@ enum Chromium {
     /// `virtualTimeBudget` (milliseconds), timers and `<meta http-equiv="refresh">` get that much
     /// virtual time first, so a page that navigates away is dumped after it did.
     static func dumpDOM(_ files: [String], virtualTimeBudget: Int? = nil) throws -> [String: String] {
-        guard let path else { return [:] }
+        try withBrowser { try dumpDOM(files, virtualTimeBudget: virtualTimeBudget, in: $0) } ?? [:]
+    }
+
+    /// `body` given one browser, stopped afterwards; nil where Chromium is not installed.
+    static func withBrowser<T>(_ body: (DevToolsBrowser) throws -> T) throws -> T? {
+        guard let path else { return nil }
         // A profile per browser, also across suites running at once: two Chromiums cannot share one.
         let browser = try DevToolsBrowser(chromium: path, profile: "\(profile)-\(UUID().uuidString)")
         defer { browser.stop() }
+        return try body(browser)
+    }
+
+    /// `dumpDOM(_:virtualTimeBudget:)` in a browser already started.
+    static func dumpDOM(_ files: [String], virtualTimeBudget: Int? = nil, in browser: DevToolsBrowser) throws -> [String: String] {
         let results = LockedValue([String: String]())
         let failures = LockedValue([String]())
         Parallel.forEach(files.count, width: 2) { index in

@@ -3,7 +3,7 @@ import Foundation
 /// One headless Chromium for many pages, driven through the DevTools protocol (a WebSocket on
 /// loopback): each page is opened in a tab of its own and its DOM read as `--dump-dom` reads it,
 /// `document.documentElement.outerHTML` once the page has loaded (and, with a virtual time
-/// budget, once that much virtual time has passed on top). Why not `--dump-dom`: it takes one
+/// budget, once that much virtual time has passed on top), or captured as a PNG. Why not `--dump-dom`: it takes one
 /// page per launch, and starting Chromium (about half a second of CPU, more of waiting) once per
 /// page was most of the browser tests' time.
 ///
@@ -46,13 +46,8 @@ final class DevToolsBrowser: @unchecked Sendable {
 
     /// The DOM of the page at `url`, in a new tab closed afterwards.
     func dom(of url: String, virtualTimeBudget: Int?) throws -> String {
-        let tab = try JSONSerialization.jsonObject(with: Data(request("PUT", "/json/new?about:blank").utf8)) as? [String: Any]
-        guard let id = tab?["id"] as? String, let socketURL = tab?["webSocketDebuggerUrl"] as? String,
-              let path = socketURL.range(of: "/devtools/").map({ String(socketURL[$0.lowerBound...]) }) else {
-            throw Failure.message("no tab: \(String(describing: tab))")
-        }
-        defer { _ = try? request("GET", "/json/close/\(id)") }
-        let session = try Session(port: port, path: path)
+        let (session, close) = try openTab()
+        defer { close() }
         _ = try session.call("Page.enable")
         _ = try session.call("Page.navigate", ["url": url])
         try session.wait(for: "Page.loadEventFired")
@@ -67,6 +62,40 @@ final class DevToolsBrowser: @unchecked Sendable {
             throw Failure.message("no DOM for \(url): \(reply)")
         }
         return dom
+    }
+
+    /// A PNG of the page at `url` as a window of `width` × `height` CSS pixels shows it (one
+    /// device pixel each), in a new tab closed afterwards; `prepare` (JavaScript) runs first,
+    /// once the page has loaded and its fonts are ready: to scroll, say.
+    func screenshot(of url: String, width: Int, height: Int, prepare: String = "") throws -> [UInt8] {
+        let (session, close) = try openTab()
+        defer { close() }
+        _ = try session.call("Emulation.setDeviceMetricsOverride", ["width": width, "height": height, "deviceScaleFactor": 1, "mobile": false])
+        _ = try session.call("Page.enable")
+        _ = try session.call("Page.navigate", ["url": url])
+        try session.wait(for: "Page.loadEventFired")
+        _ = try session.call("Runtime.evaluate", ["expression": "document.fonts.ready.then(() => { \(prepare) })", "awaitPromise": true])
+        let reply = try session.call("Page.captureScreenshot", ["format": "png"])
+        guard let encoded = (reply["result"] as? [String: Any])?["data"] as? String, let png = Data(base64Encoded: encoded) else {
+            throw Failure.message("no screenshot of \(url): \(reply)")
+        }
+        return [UInt8](png)
+    }
+
+    /// A new tab's DevTools session, and what closes the tab.
+    private func openTab() throws -> (Session, () -> Void) {
+        let tab = try JSONSerialization.jsonObject(with: Data(request("PUT", "/json/new?about:blank").utf8)) as? [String: Any]
+        guard let id = tab?["id"] as? String, let socketURL = tab?["webSocketDebuggerUrl"] as? String,
+              let path = socketURL.range(of: "/devtools/").map({ String(socketURL[$0.lowerBound...]) }) else {
+            throw Failure.message("no tab: \(String(describing: tab))")
+        }
+        let close = { [self] in _ = try? request("GET", "/json/close/\(id)") }
+        do {
+            return (try Session(port: port, path: path), close)
+        } catch {
+            close()
+            throw error
+        }
     }
 
     private func request(_ method: String, _ path: String) throws -> String { try Self.request(method, path, port: port) }

@@ -33,6 +33,10 @@ struct JupyterValidationTests {
         #expect(conversion.status == 0, "\(conversion.output)")
         let pages = (try? FileManager.default.contentsOfDirectory(atPath: folder + "/html")) ?? []
         #expect(pages.filter { $0.hasSuffix(".html") }.count == notebooks.count, "\(pages)")
+        // The picture of a converted notebook docs/notebook.md shows, where Chromium is installed.
+        if let pictures = try Chromium.withBrowser({ try SiteScreenshots.capture([SiteScreenshots.export], site: folder + "/html", in: $0) }) {
+            try SiteScreenshots.check(pictures, [SiteScreenshots.export])
+        }
     }
 }
 

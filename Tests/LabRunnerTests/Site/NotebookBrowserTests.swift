@@ -8,12 +8,15 @@ import Testing
 /// Chromium is Debian's `chromium` (`.ci/run` installs it); without it these tests are skipped.
 @Suite(.serialized, .enabled(if: Chromium.isAvailable, "headless Chromium (`chromium`) is not installed: see README"))
 struct NotebookBrowserTests {
-    /// `labrunner html Labs/ mismatch.md hostile.md -o site --json report.json`, rendered once, and the DOM of every page.
+    /// `labrunner html Labs/ mismatch.md hostile.md -o site --json report.json`, rendered once, the
+    /// DOM of every page and the screenshots, from one browser.
     struct Site: Sendable {
         let folder: String
         let report: [String: Any & Sendable]
         let dom: [String: String]
         let status: Int32
+        /// `SiteScreenshots`, by name.
+        let screenshots: [String: [UInt8]]
 
         func dom(of path: String) -> String { dom[folder + "/site/" + NotebookSite.pagePath(for: path)] ?? "" }
     }
@@ -21,18 +24,24 @@ struct NotebookBrowserTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent().path
 
+    /// A failing lab, named from the project's folder as the run names it.
+    static let mismatch = "Tests/LabRunnerTests/Fixtures/mismatch.md"
+
     static let site: Result<Site, Error> = Result {
         let folder = try LabRunnerCLI.temporaryDirectory()
         try HostileLab.text.write(toFile: folder + "/hostile.md", atomically: true, encoding: .utf8)
-        let mismatch = LabRunnerCLI.fixtures + "/mismatch.md"
+        let mismatch = Self.mismatch
         // The course's labs from a cache that outlives the test run (.build), so only the first run compiles them.
         let cache = root + "/.build/labrunner-browser-tests-cache"
-        let result = try LabRunnerCLI.run(["html", root + "/Labs", mismatch, "hostile.md", "-o", "site",
-                                           "--json", "report.json", "--cache-dir", cache], in: folder)
+        // Run from the project's folder, as a reader would: the course's pages are `Labs/…`.
+        let result = try LabRunnerCLI.run(["html", "Labs", mismatch, folder + "/hostile.md", "-o", folder + "/site",
+                                           "--json", folder + "/report.json", "--cache-dir", cache], in: root)
         let json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: folder + "/report.json")))
         let pages = try FileManager.default.subpathsOfDirectory(atPath: folder + "/site").filter { $0.hasSuffix(".html") }
-        let dom = try Chromium.dumpDOM(pages.map { folder + "/site/" + $0 })
-        return Site(folder: folder, report: (json as? [String: Any & Sendable]) ?? [:], dom: dom, status: result.status)
+        let (dom, screenshots) = try Chromium.withBrowser { browser in
+            (try Chromium.dumpDOM(pages.map { folder + "/site/" + $0 }, in: browser), try SiteScreenshots.capture(site: folder + "/site", in: browser))
+        } ?? ([:], [:])
+        return Site(folder: folder, report: (json as? [String: Any & Sendable]) ?? [:], dom: dom, status: result.status, screenshots: screenshots)
     }
 
     @Test func everyCellShowsEveryScenarioWithTheRunsVerdict() throws {
@@ -46,7 +55,7 @@ struct NotebookBrowserTests {
         for part in parts where part["check"] is [String: Any] {
             if let path = part["path"] as? String, let line = part["line"] as? Int { checkedApart[path, default: []].insert(line) }
         }
-        for part in parts where (part["path"] as? String)?.contains("/Labs/") == true {
+        for part in parts where (part["path"] as? String)?.hasPrefix("Labs/") == true {
             let path = try #require(part["path"] as? String)
             let dom = site.dom(of: path)
             #expect(dom.contains("class=\"tabbed\""), "the page's script did not run on \(path)")
@@ -76,7 +85,7 @@ struct NotebookBrowserTests {
 
     @Test func aFailingLabShowsItsDiffUnderTheRightCellInTheRightScenario() throws {
         let site = try Self.site.get()
-        let dom = site.dom(of: LabRunnerCLI.fixtures + "/mismatch.md")
+        let dom = site.dom(of: Self.mismatch)
         let cell = Self.section(dom, line: 3)
         #expect(cell.contains("failed in mock, empty, failing"))
         // The first failing tab is selected by the script; every panel keeps its diff.
@@ -91,14 +100,20 @@ struct NotebookBrowserTests {
 
     @Test func theHostileLabRunsNoScriptOfItsOwn() throws {
         let site = try Self.site.get()
-        let dom = site.dom(of: "hostile.md")
+        let dom = site.dom(of: site.folder + "/hostile.md")
         #expect(dom.contains("class=\"tabbed\""), "the page's own script should run")
         // Every attempt sets document.title to `pwned-…`; the title is still the page's own.
         let title = dom.range(of: "<title>").flatMap { open in dom[open.upperBound...].range(of: "</title>").map { dom[open.upperBound..<$0.lowerBound] } }
-        #expect(title == "hostile.md")
+        #expect(title.map(String.init) == site.folder + "/hostile.md")
         for sign in HostileLab.markupSigns { #expect(!dom.containsPattern(sign), "\(sign) in the DOM") }
         // What it printed is on the page, as text.
         #expect(dom.contains("&lt;b id=\"injected\"&gt;injected&lt;/b&gt;") || dom.contains("&lt;b id=&quot;injected&quot;&gt;"))
+    }
+
+    /// The pictures of the site docs/notebook.md shows, as the browser made them: PNGs of the
+    /// window's size, not blank. `LABRUNNER_RECORD_SCREENSHOT=1` writes them into `docs/`.
+    @Test func theBrowserCapturesTheSiteForTheDocs() throws {
+        try SiteScreenshots.check(try Self.site.get().screenshots)
     }
 
     /// The `<section>` of the cell at `line`.

@@ -39,6 +39,19 @@ struct SiteLinksTests {
         #expect(Self.site.href(for: destination, from: "Labs/README.md") == destination)
     }
 
+    /// A link written as raw HTML leads to the page as a Markdown link does: before, `<a
+    /// href="lab01.md">` stayed `.md`, a file the site does not have. Inline and in an HTML
+    /// block; the filter still drops a scheme, and an image's `src` is never a page.
+    @Test func rawHTMLLinksLeadToTheirPagesToo() {
+        let document = "# Course\n\nSee <a href=\"lab01.md#setup\" title=\"one\">lab one</a> and "
+            + "<a href=\"javascript:alert(1)//lab01.md\">x</a>.\n\n<p><a href='../docs/guide.md'>guide</a> <img src=\"lab01.md\" alt=\"\"></p>\n"
+        let file = FileReport(path: "Labs/README.md", content: .lab(title: nil, parts: [], document: Array(document.utf8)), duration: nil, update: nil)
+        let html = NotebookPage(file: file, indexLink: "../index.html", site: Self.site).html()
+        #expect(html.contains("See <a href=\"lab01.html#setup\" title=\"one\">lab one</a> and <a>x</a>."), "\(html)")
+        #expect(html.contains("<p><a href=\"../docs/guide.html\">guide</a> <img src=\"lab01.md\" alt=\"\"></p>"), "\(html)")
+        #expect(NotebookSite.unlinkedMarkdown(in: html, from: file.path, site: Self.site) == [])
+    }
+
     @Test func thePageWritesTheRewrittenLinkAndTheFilterStillDropsSchemes() {
         let document = "# Course\n\n[one](lab01.md#setup) [guide][g] [x](javascript:alert(1)//lab01.md) [e](../../etc/x.md)\n\n[g]: ../docs/guide.md\n"
         let file = FileReport(path: "Labs/README.md", content: .lab(title: nil, parts: [], document: Array(document.utf8)), duration: nil, update: nil)

@@ -46,8 +46,10 @@ import Testing
         let port = server.port
         let index = LoopbackClient.get("/", port: port)
         #expect(index.hasPrefix("HTTP/1.1 200 OK\r\n"))
-        #expect(index.contains("Content-Security-Policy: default-src 'none'; script-src 'sha256-"))
-        #expect(index.contains("<a href=\"/lab/1\">labs/greetings.md</a>: running…"))
+        // The site's index, with its own policy (the live script's hash added) and the server's beside it.
+        #expect(index.contains("\r\nContent-Security-Policy: \(LivePage.policyBesidePagesOwn)\r\n"))
+        #expect(index.contains("script-src 'sha256-") && index.contains(LivePage.scriptSource))
+        #expect(index.contains("<a href=\"/lab/1\">labs/greetings.md</a></td><td></td><td><span class=\"verdict skipped running\">running…</span>"))
         #expect(LoopbackClient.get("/lab/1", port: port).hasPrefix("HTTP/1.1 200 OK\r\n"))
         for path in ["/lab/2", "/lab/0", "/lab/01", "/lab/1/", "/../etc/passwd", "/labs/greetings.md", "/%2e%2e/etc/passwd", "/favicon.ico"] {
             #expect(LoopbackClient.get(path, port: port).hasPrefix("HTTP/1.1 404 "), "\(path)")
@@ -98,7 +100,23 @@ import Testing
         let page = LoopbackClient.get("/lab/1", port: server.port)
         #expect(page.contains("id=\"failing-L15\" data-status=\"fail\">labs/greetings.md:15: <b>fail</b>"))
         #expect(page.contains("<meta name=\"labrunner-generation\" content=\"2\">"))
-        #expect(LoopbackClient.get("/", port: server.port).contains("labs/greetings.md</a>: 1 passed, 1 failed"))
+        #expect(LoopbackClient.get("/", port: server.port).contains("<span class=\"verdict\">1 passed, 1 failed</span>"))
+    }
+
+    /// A page that connects while a run is under way is told so after the latest results (so
+    /// it shows the running badge), and the index marks the run until it is published.
+    @Test func aPageConnectingDuringARunIsToldItIsRunning() throws {
+        let (site, server) = try Self.serve()
+        defer { server.stop() }
+        site.publish(FileReport(ReportFixture.allPass(path: Self.path), appleAvailable: false))
+        site.running([Self.path, "not/watched.md"])
+        let events = try #require(LoopbackClient(port: server.port))
+        events.send("GET /events HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\n\r\n")
+        #expect(events.read(until: "event: running\ndata: 1\n\n").contains("event: run\ndata: 1 1\n\nevent: running\ndata: 1\n\n"))
+        #expect(LoopbackClient.get("/", port: server.port).contains("</span> <span class=\"verdict skipped running\">running…</span>"))
+        site.publish(FileReport(ReportFixture.mismatch(path: Self.path), appleAvailable: false))
+        #expect(events.read(until: "data: 1 2\n\n").contains("event: run\ndata: 1 2\n\n"))
+        #expect(!LoopbackClient.get("/", port: server.port).contains("running…"))
     }
 
     @Test func theLiveScriptIsTheOneTheHashAllows() {
@@ -133,7 +151,7 @@ import Testing
         #expect(!LivePage.policyBesidePagesOwn.contains("script-src"))
         #expect(page.contains("content=\"\(LivePage.servedPolicy(own))\""))
         #expect(page.contains("<script>" + LivePage.script + "</script>"))
-        #expect(LoopbackClient.get("/", port: server.port).contains("\r\nContent-Security-Policy: default-src 'none'"))
+        #expect(LoopbackClient.get("/", port: server.port).contains("\r\nContent-Security-Policy: \(LivePage.policyBesidePagesOwn)\r\n"))
     }
 
     @Test func theBuiltInPageEscapesWhatALabPrints() {

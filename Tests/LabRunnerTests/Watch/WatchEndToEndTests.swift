@@ -67,9 +67,11 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try Self.lab.write(toFile: folder + "/lab.md", atomically: true, encoding: .utf8)
         let watch = try Watch(["watch", "--serve", "0", "lab.md"], in: folder)
-        #expect(watch.waitFor("watching 1 file; Ctrl-C stops"), "\(watch.stdout)\n\(watch.stderr)")
+        #expect(watch.waitFor("Ctrl-C stops"), "\(watch.stdout)\n\(watch.stderr)")
         let port = try #require(Self.port(in: watch.stdout), "\(watch.stdout)")
         #expect(watch.stdout.contains("3 passed, 0 failed"))
+        #expect(watch.stdout.hasPrefix("serving http://127.0.0.1:\(port)/\n  http://127.0.0.1:\(port)/lab/1  lab.md\n"), "\(watch.stdout)")
+        #expect(watch.stdout.contains("watching 1 file; pages on http://127.0.0.1:\(port)/; Ctrl-C stops"))
 
         let events = try #require(LoopbackClient(port: port))
         events.send("GET /events HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\r\n")
@@ -80,7 +82,8 @@ import Testing
         #expect(watch.stdout.contains("lab.md  0 passed, 3 failed  "))
         #expect(watch.stdout.contains("s from save to verdict\n"))
         #expect(watch.stdout.contains("  now fails   lab.md:4 in mock\n        lab.md:7: output differs in scenario mock"))
-        #expect(events.read(until: "data: 1 2\n\n").contains("event: run\ndata: 1 2\n\n"))
+        // Told when the run started (the page shows it running), then when it finished.
+        #expect(events.read(until: "data: 1 2\n\n").contains("event: running\ndata: 1\n\nevent: run\ndata: 1 2\n\n"))
         let page = LoopbackClient.get("/lab/1", port: port)
         // The notebook page `labrunner html` writes, with the cell's mock panel now failing on the new output.
         #expect(page.contains("data-scenario=\"mock\" data-status=\"fail\""), "\(page)")
@@ -103,13 +106,13 @@ import Testing
         try Self.lab.write(toFile: folder + "/lab.md", atomically: true, encoding: .utf8)
         let watch = try Watch(["watch", "--serve", "0", "lab.md"], in: folder)
         defer { _ = watch.interrupt() }
-        #expect(watch.waitFor("watching 1 file; Ctrl-C stops"), "\(watch.stdout)\n\(watch.stderr)")
+        #expect(watch.waitFor("Ctrl-C stops"), "\(watch.stdout)\n\(watch.stderr)")
         let port = try #require(Self.port(in: watch.stdout))
         let page = try #require(try DevToolsPage(url: "http://127.0.0.1:\(port)/lab/1", folder: folder), "Chromium did not open the page")
         defer { page.stop() }
         let statusOfMock = "document.querySelector('[data-scenario=mock]').getAttribute('data-status')"
         // Saved only once the page listens, so it must be updated in place, not loaded anew.
-        #expect(waitUntil(timeout: 60) { LoopbackClient.get("/", port: port).contains("pages listening: 1") })
+        #expect(waitUntil(timeout: 60) { LoopbackClient.get("/", port: port).contains("1 page listening") })
         #expect(page.evaluate(statusOfMock).contains("\"value\":\"pass\""))
         try Self.save(folder + "/lab.md", Self.lab.replacingOccurrences(of: "print(\"one\")", with: "print(\"two\")"))
         #expect(watch.waitFor("+two"))
