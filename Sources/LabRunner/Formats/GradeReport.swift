@@ -117,7 +117,8 @@ package struct GradeReport: Sendable {
         if case .lab(_, let parts, _) = entry.file.content, case .compileFailed = parts.first?.result { line += "  did not compile" }
         if case .invalid = entry.file.content { line += "  not a valid lab" }
         if case .unreadable = entry.file.content { line += "  unreadable" }
-        for (exercise, note) in zip(entry.points, entry.notes) where !note.isEmpty { line += "\n  \(exercise.id): \(note)" }
+        // A written exercise's note is the line's own last words.
+        for (exercise, note) in zip(entry.points, entry.notes) where !note.isEmpty && !exercise.manual { line += "\n  \(exercise.id): \(note)" }
         if !entry.warning.isEmpty { line += "\n  warning: \(entry.warning)" }
         return line
     }

@@ -72,14 +72,20 @@ package enum GradebookCSV {
             for (name, field) in zip(names, fields) where GradebookColumn.isInstructors(header: name) && !field.text.isEmpty {
                 if name != "late" {
                     let most = outOf[name] ?? 0
-                    guard let points = InstructorCells.points(field.text), points <= most else {
+                    guard let points = InstructorCells.points(field.text) else {
                         throw failure(field.line, field.column, "'\(field.text)' in '\(name)' for '\(student)' is not a number of points "
-                                      + "from 0 to \(PointsText.format(most)) (write digits, like 3 or 2.5, or leave it empty)")
+                                      + "(write digits, like 2 or 1.5, or leave it empty)")
+                    }
+                    guard points <= most else {
+                        throw failure(field.line, field.column, "'\(field.text)' in '\(name)' for '\(student)' is more than the exercise's "
+                                      + "\(PointsText.format(most)) point\(most == 1 ? "" : "s")")
                     }
                 }
                 cells.append(InstructorCells.Cell(student: student, header: name, text: field.text, line: field.line, column: field.column))
             }
         }
-        return InstructorCells(path: path, cells: cells)
+        let labTotals = header.fields.filter { $0.text.hasSuffix(" total") }
+            .map { InstructorCells.Cell(student: "", header: $0.text, text: "", line: $0.line, column: $0.column) }
+        return InstructorCells(path: path, cells: cells, labTotals: labTotals)
     }
 }

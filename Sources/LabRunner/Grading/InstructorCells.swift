@@ -23,10 +23,14 @@ package struct InstructorCells: Sendable, Equatable {
 
     package let path: String
     package private(set) var cells: [Cell] = []
+    /// The header cells of the labs' totals (`lab02 total`): the labs the gradebook holds, each
+    /// of which a run must grade again, or the new gradebook would drop its columns.
+    package private(set) var labTotals: [Cell] = []
 
-    package init(path: String, cells: [Cell] = []) {
+    package init(path: String, cells: [Cell] = [], labTotals: [Cell] = []) {
         self.path = path
         self.cells = cells
+        self.labTotals = labTotals
     }
 
     /// The instructor's text for `student` in `column`; "" when none.
@@ -46,6 +50,12 @@ package struct InstructorCells: Sendable, Equatable {
     /// Checks that every cell has its place in a gradebook of `columns` for `students`, and that
     /// a written exercise's points are at most its points there; the first cell that has not, as an error.
     package func check(columns: [GradebookColumn], students: [String]) -> GradebookError? {
+        for total in labTotals where !columns.contains(where: { $0.name == total.header }) {
+            let lab = String(total.header.dropLast(" total".count))
+            return GradebookError(path: path, line: total.line, column: total.column, message: "this gradebook holds lab '\(lab)', which this "
+                                  + "run does not grade, so the new gradebook would drop its columns: grade every lab of the gradebook at once "
+                                  + "(a --key for each, or their folder), or give this run another -o folder; nothing was graded or written")
+        }
         for cell in cells {
             func error(_ message: String) -> GradebookError {
                 GradebookError(path: path, line: cell.line, column: cell.column, message: message

@@ -99,7 +99,7 @@ package struct GradeSession: Sendable {
         for failure in failures { output.error(failure) }
         let count = report.entries.count
         if failures.isEmpty {
-            output.out("wrote \(folder)/grades.csv, grades.json and \(count) feedback file\(count == 1 ? "" : "s") (text and HTML)")
+            output.out("wrote \((folder as NSString).appendingPathComponent("grades.csv")), grades.json and \(count) feedback file\(count == 1 ? "" : "s") (text and HTML)")
         }
         return failures.isEmpty
     }

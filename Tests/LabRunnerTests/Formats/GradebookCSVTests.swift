@@ -41,7 +41,7 @@ struct GradebookCSVTests {
     static let refused: [(edit: @Sendable (String) -> String, place: String, says: String)] = [
         ({ $0.replacingOccurrences(of: "ann,,1,pass", with: "ann,,2,pass") }, ":3:1:", "edited in cells labrunner computes"),
         ({ $0.replacingOccurrences(of: "ann,,1,pass,fail,,", with: "ann,,1,pass,fail,five,") }, ":3:18:", "'five' in 'lab1/essay (written)'"),
-        ({ $0.replacingOccurrences(of: "ann,,1,pass,fail,,", with: "ann,,1,pass,fail,5,") }, ":3:18:", "from 0 to 4"),
+        ({ $0.replacingOccurrences(of: "ann,,1,pass,fail,,", with: "ann,,1,pass,fail,5,") }, ":3:18:", "'5' in 'lab1/essay (written)' for 'ann' is more than the exercise's 4 points"),
         ({ $0.replacingOccurrences(of: "ann,,1,pass,fail,,", with: "ann,,1,pass,fail,\"3") }, ":3:18:", "not CSV"),
         ({ $0.replacingOccurrences(of: "ann,,1,pass,fail,,", with: "ann,,1,pass,fail,,,") }, ":3:", "this row has 11 cells"),
         ({ "name" + $0.dropFirst(7) }, ":1:1:", "not a gradebook labrunner wrote"),
@@ -70,7 +70,10 @@ struct GradebookCSVTests {
         #expect(withoutAnn?.description.hasPrefix(Self.path + ":3:18: error: 'ann' has '3' in 'lab1/essay (written)', but is not among") == true,
                 "\(String(describing: withoutAnn))")
         let otherLab = [Gradebook.LabLayout(name: "lab2", exercises: [])]
-        #expect(cells.check(columns: Gradebook.columns(otherLab), students: ["ann"])?.description.contains("a column this run does not write") == true)
+        #expect(cells.check(columns: Gradebook.columns(otherLab), students: ["ann"])?.description
+                    .hasPrefix(Self.path + ":1:88: error: this gradebook holds lab 'lab1', which this run does not grade") == true)
+        let essayRenamed = [Gradebook.LabLayout(name: "lab1", exercises: [.init(id: "prose", outOf: 4, manual: true, checks: [])])]
+        #expect(cells.check(columns: Gradebook.columns(essayRenamed), students: ["ann"])?.description.contains("a column this run does not write") == true)
         let fewerPoints = [Gradebook.LabLayout(name: "lab1", exercises: [.init(id: "essay", outOf: 2, manual: true, checks: [])])]
         #expect(cells.check(columns: Gradebook.columns(fewerPoints), students: ["ann"])?.description.contains("more than its 2 now") == true)
     }

@@ -18,9 +18,9 @@ struct GradebookSessionTests {
         }
     }
 
-    static func grade(_ folder: SessionFolder) -> (SessionEnd, RecordingOutput) {
+    static func grade(_ folder: SessionFolder, keys: [String] = ["keys"], students: [String] = ["ann", "bob", "cat"]) -> (SessionEnd, RecordingOutput) {
         let output = RecordingOutput()
-        var session = GradeSession(keys: [folder.path + "/keys"], submissions: ["ann", "bob", "cat"].map { folder.path + "/submissions/" + $0 },
+        var session = GradeSession(keys: keys.map { folder.path + "/" + $0 }, submissions: students.map { folder.path + "/submissions/" + $0 },
                                    environment: LabRunnerCLI.environment(), output: output)
         session.outputFolder = folder.path + "/grades"
         session.repeats = 1
@@ -37,7 +37,7 @@ struct GradebookSessionTests {
         let (end, output) = Self.grade(folder)
         #expect(end == .passed, "\(output.stdout)\(output.stderr)")
         #expect(output.stdout.contains("lab-b  \(folder.path)/keys/lab-b.md\nann  1 of 3 points"), "\(output.stdout)")
-        #expect(output.stdout.contains("(greet 0/1, why ?/2)  2 points of written exercises await the instructor\n  why: written: awaiting the instructor\ncat  not submitted\n"))
+        #expect(output.stdout.contains("(greet 0/1, why ?/2)  2 points of written exercises await the instructor\ncat  not submitted\n"))
         #expect(output.stdout.contains("wrote \(folder.path)/grades/gradebook.csv (3 students)\n"))
         let written = "lab-a: 3 points of written exercises to grade"
         #expect(try Self.rows(folder) == [
@@ -74,6 +74,11 @@ struct GradebookSessionTests {
                 #expect(!page.contains(secret), "a feedback page shows the key's '\(secret)'")
             }
         }
+
+        // Grading one lab of the two would drop the other's columns: refused, before anything runs.
+        let (oneLab, toldOne) = Self.grade(folder, keys: ["keys/lab-a.md"], students: ["ann", "bob"])
+        #expect(oneLab == .notChecked)
+        #expect(toldOne.stderr.contains("gradebook.csv:1:197: error: this gradebook holds lab 'lab-b', which this run does not grade"), "\(toldOne.stderr)")
 
         // A gradebook edited where an edit would be lost stops the next run before anything runs.
         let edited = try folder.read("grades/gradebook.csv").replacingOccurrences(of: "ann,,2,pass,pass,3,5,", with: "ann,,2,pass,pass,3,4,")
