@@ -58,6 +58,11 @@ extension GradeSession {
                 }
                 found = folder
             }
+            // The gradebook's row of points is named so; a student of that name would be read back as it.
+            guard found.student != GradebookCSV.outOfName else {
+                output.error("\(submission): a student named '\(found.student)' would take the gradebook's row of points; rename the submission")
+                return nil
+            }
             guard !students.contains(found.student) else {
                 output.error("\(submission): a second submission named '\(found.student)'")
                 return nil

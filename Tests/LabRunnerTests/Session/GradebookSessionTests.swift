@@ -90,4 +90,17 @@ struct GradebookSessionTests {
         #expect(!told.stdout.contains("points"), "nothing was graded")
         #expect(try folder.read("grades/gradebook.csv") == edited)
     }
+
+    /// A student named as the gradebook's row of points is refused before anything runs: the
+    /// gradebook could not be read back.
+    @Test func aStudentNamedAsThePointsRowIsRefused() throws {
+        let folder = try SessionFolder(["keys/lab-a.md": try String(contentsOfFile: LabRunnerCLI.fixtures + "/gradebook/keys/lab-a.md", encoding: .utf8),
+                                        "(out of)/lab-a.md": "# mine\n"])
+        defer { folder.remove() }
+        let output = RecordingOutput()
+        let session = GradeSession(keys: [folder.path + "/keys"], submissions: [folder.path + "/(out of)"],
+                                   environment: LabRunnerCLI.environment(), output: output)
+        #expect(session.run() == .notChecked)
+        #expect(output.stderr.contains("a student named '(out of)' would take the gradebook's row of points"), "\(output.stderr)")
+    }
 }
