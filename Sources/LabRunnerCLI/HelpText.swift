@@ -111,14 +111,17 @@ enum HelpText {
         """)
 
     static let grade = CommandHelp(
-        usage: ["grade --key LAB SUBMISSION... [--repeat N] [-o DIR]"],
+        usage: ["grade --key LAB SUBMISSION... [--repeat N] [-o DIR]", "grade --key LAB --key LAB... STUDENT-FOLDER... [-o DIR]"],
         about: """
         Runs each submission (a lab file, or a folder holding one; the student is named by it) with
         the key's expected outputs, hidden checks and settings: its cells are matched to the key's by
         exercise id, and its own transcripts, hints and checks are ignored. Submissions run in
         parallel with the timeouts, isolation and clean-up of `run`. A submission that does not
         compile scores zero, with its errors at its lines. Prints each student's points, and the
-        checks that printed differently between runs (flaky: the exercise scores zero).
+        checks that printed differently between runs (flaky: the exercise scores zero). Several
+        keys (or a folder of them) grade a course: each submission is a student's folder holding
+        their labs named as the keys. With -o, DIR/gradebook.csv gets a row per student; the
+        written exercises' and `late` cells are the instructor's, kept when grade runs again.
         """,
         trailer: """
         EXIT STATUS: 0 graded (whatever the scores), 2 usage or input error in the key.

@@ -8,8 +8,14 @@ enum CSVField {
     static let quoted: Set<Unicode.Scalar> = [",", "\"", "\n", "\r"]
 
     static func encode(_ text: String) -> String {
-        let neutral = text.unicodeScalars.first.map(formulaStarts.contains) == true ? "'" + text : text
+        let neutral = neutral(text)
         guard neutral.unicodeScalars.contains(where: quoted.contains) else { return neutral }
         return "\"" + neutral.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+
+    /// The text with a leading `'` when a spreadsheet would read it as a formula: what the
+    /// field holds once its quotes are read.
+    static func neutral(_ text: String) -> String {
+        text.unicodeScalars.first.map(formulaStarts.contains) == true ? "'" + text : text
     }
 }

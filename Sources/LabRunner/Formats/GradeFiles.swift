@@ -13,18 +13,19 @@ package enum GradeFiles {
 
     /// `NAME.feedback.txt`; for a name over `nameBudget` bytes, its first characters (at most
     /// `keptOfLongName` bytes), `-`, and 16 hex digits of the SHA-256 of the whole name.
-    package static func feedbackName(for student: String) -> String {
-        guard student.utf8.count > nameBudget else { return student + ".feedback.txt" }
+    package static func feedbackName(for student: String, extension suffix: String = "txt") -> String {
+        guard student.utf8.count > nameBudget else { return student + ".feedback." + suffix }
         var kept = ""
         for character in student {
             guard kept.utf8.count + character.utf8.count <= keptOfLongName else { break }
             kept.append(character)
         }
-        return kept + "-" + SHA256.hexDigest(Array(student.utf8)).prefix(16) + ".feedback.txt"
+        return kept + "-" + SHA256.hexDigest(Array(student.utf8)).prefix(16) + ".feedback." + suffix
     }
 
-    /// Writes the files into `folder` (made if needed); what could not be written, one message a file.
-    package static func write(_ report: GradeReport, to folder: String) -> [String] {
+    /// Writes the files into `folder` (made if needed), and `pages` (a feedback page per student, in
+    /// the entries' order, rendered above this stage); what could not be written, one message a file.
+    package static func write(_ report: GradeReport, to folder: String, pages: [String] = []) -> [String] {
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         } catch {
@@ -33,6 +34,7 @@ package enum GradeFiles {
         let json = Result { () throws(JSONText.Failure) in try report.json() }
         let files = [("grades.csv", Result.success(report.csv)), ("grades.json", json)]
             + report.entries.map { (feedbackName(for: $0.student), Result.success(report.feedback($0))) }
+            + zip(report.entries, pages).map { (feedbackName(for: $0.student, extension: "html"), Result.success($1)) }
         return files.compactMap { name, content -> String? in
             let path = (folder as NSString).appendingPathComponent(name)
             do throws(AtomicFile.WriteError) {

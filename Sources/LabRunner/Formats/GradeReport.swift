@@ -17,6 +17,9 @@ package struct GradeReport: Sendable {
         package let checks: [[(name: String, passed: Bool)]]
         /// What the submission changed outside its exercises, against the handout.
         package var locked: LockedContent? = nil
+        /// Per exercise, in order, each check's gradebook column (`mock cell 1`, `mock hidden 1`);
+        /// nil for a check of the key's whose cell the submission deleted.
+        package var checkLabels: [[String?]] = []
         /// For the instructor: `locked content changed: 3 lines`, or "".
         package var warning: String {
             guard let locked, locked.count > 0 else { return "" }
@@ -52,8 +55,12 @@ package struct GradeReport: Sendable {
                     }
                 } ?? []
             }
-            return Entry(student: outcome.student, file: FileReport(outcome.file, appleAvailable: appleAvailable),
-                         points: outcome.points, flaky: flaky, damage: outcome.damage, checks: checks, locked: outcome.locked)
+            var entry = Entry(student: outcome.student, file: FileReport(outcome.file, appleAvailable: appleAvailable),
+                              points: outcome.points, flaky: flaky, damage: outcome.damage, checks: checks, locked: outcome.locked)
+            entry.checkLabels = outcome.points.indices.map { index in
+                outcome.points[index].checks.map { check in graded.flatMap { Gradebook.checkLabel(check, exercise: index, in: $0, appleAvailable: appleAvailable) } }
+            }
+            return entry
         }
     }
 
@@ -110,7 +117,8 @@ package struct GradeReport: Sendable {
         if case .lab(_, let parts, _) = entry.file.content, case .compileFailed = parts.first?.result { line += "  did not compile" }
         if case .invalid = entry.file.content { line += "  not a valid lab" }
         if case .unreadable = entry.file.content { line += "  unreadable" }
-        for (exercise, note) in zip(entry.points, entry.notes) where !note.isEmpty { line += "\n  \(exercise.id): \(note)" }
+        // A written exercise's note is the line's own last words.
+        for (exercise, note) in zip(entry.points, entry.notes) where !note.isEmpty && !exercise.manual { line += "\n  \(exercise.id): \(note)" }
         if !entry.warning.isEmpty { line += "\n  warning: \(entry.warning)" }
         return line
     }
@@ -129,7 +137,13 @@ package struct GradeReport: Sendable {
 
     /// The feedback file's text: the summary, the run as the terminal shows it, and the hints.
     package func feedback(_ entry: Entry) -> String {
-        var lines = [summary(entry), ""] + checkLines(entry) + [""]
+        ([summary(entry), ""] + checkLines(entry) + [""] + runLines(entry)).joined(separator: "\n") + "\n"
+    }
+
+    /// The feedback after its checks: what changed outside the exercises, the run as the
+    /// terminal shows it (diffs, hints; hidden checks named, never shown), and a last word.
+    package func runLines(_ entry: Entry) -> [String] {
+        var lines: [String] = []
         if let locked = entry.locked, locked.count > 0 {
             // The handout's lines: no solution, no hidden check in them.
             lines += ["Outside the exercises, your file differs from the handout (- handout, + yours); your instructor sees "
@@ -151,6 +165,6 @@ package struct GradeReport: Sendable {
         lines.append("")
         lines.append("Expected outputs, hidden checks and hints are the instructor's: a diff at one of your output blocks compares "
                      + "with the instructor's text; a hidden check is named, never shown.")
-        return lines.joined(separator: "\n") + "\n"
+        return lines
     }
 }

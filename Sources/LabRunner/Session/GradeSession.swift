@@ -2,15 +2,17 @@ import Foundation
 
 /// One `labrunner grade`: each submission's code run with the key's outputs and hidden checks,
 /// in parallel, with `run`'s timeouts, isolation and clean-up; a summary per student, and with
-/// an output folder the grade files.
+/// an output folder the grade files and the gradebook. Several keys (or a folder of them) grade
+/// a course: each submission is then a student's folder holding their copy of each lab.
 package struct GradeSession: Sendable {
-    /// The instructor's lab.
-    package let key: String
-    /// Each a lab file, or a folder holding one.
+    /// The instructor's labs: files, or folders searched for labs with exercises.
+    package let keys: [String]
+    /// Each a lab file, or a folder holding one (with several labs, a folder holding each).
     package let submissions: [String]
     package let environment: [String: String]
     package let output: any SessionOutput
-    /// `-o DIR`: where `grades.csv`, `grades.json` and the feedback files go.
+    /// `-o DIR`: where `grades.csv`, `grades.json`, the feedback files and `gradebook.csv` go
+    /// (with several labs, each lab's files in `DIR/LAB/`).
     package var outputFolder: String? = nil
     /// `--repeat N`: runs per scenario.
     package var repeats = defaultRepeats
@@ -22,20 +24,29 @@ package struct GradeSession: Sendable {
     /// seldom passes three times, and one that differs between runs scores 0 (see teaching.md).
     package static let defaultRepeats = 3
 
-    package init(key: String, submissions: [String], environment: [String: String], output: any SessionOutput) {
-        self.key = key
+    package init(keys: [String], submissions: [String], environment: [String: String], output: any SessionOutput) {
+        self.keys = keys
         self.submissions = submissions
         self.environment = environment
         self.output = output
     }
 
+    package init(key: String, submissions: [String], environment: [String: String], output: any SessionOutput) {
+        self.init(keys: [key], submissions: submissions, environment: environment, output: output)
+    }
+
     package func run() -> SessionEnd {
-        guard let keyLab = DocumentLoader.reporting(to: output).load(key, reportingTo: output) else { return .notChecked }
-        guard StudentCopy.hasExercises(keyLab) else {
-            output.error("\(key): the key has no exercises to grade")
-            return .notChecked
+        guard let labs = loadKeys(), let course = resolveSubmissions(labs) else { return .notChecked }
+        let layouts = labs.map { Gradebook.LabLayout(key: $0.lab, name: $0.name, appleAvailable: appleAvailable) }
+        // The instructor's cells of the gradebook already there, read (and checked to have a place
+        // in this run's) before anything runs: a gradebook that cannot be kept whole stops the run.
+        var previous: (cells: InstructorCells, bytes: [UInt8]?)? = nil
+        if let outputFolder {
+            guard let read = readGradebook(in: outputFolder, columns: Gradebook.columns(layouts), students: course.students) else {
+                return .notChecked
+            }
+            previous = read
         }
-        guard let found = resolveSubmissions() else { return .notChecked }
         var pipeline: DocumentPipeline
         do { pipeline = try RunConfiguration.checkingPipeline(environment: environment, output: output) } catch {
             output.error(error.description)
@@ -43,14 +54,29 @@ package struct GradeSession: Sendable {
         }
         pipeline.repeats = repeats
         let grading = pipeline
-        // What a student may not change: the handout, outside the exercises.
-        let handout = try? LabParser.parse(bytes: StudentCopy.bytes(of: keyLab), path: keyLab.path, bareLanguage: pipeline.bareLanguage)
-        let outcomes = Parallel.map(found.count, width: width) { index in
-            grading.grade(key: keyLab, submissionPath: found[index].path, student: found[index].student, handout: handout)
+        var results: [[String: Gradebook.LabResult]] = []
+        var end = SessionEnd.passed
+        for (lab, paths) in zip(labs, course.paths) {
+            if labs.count > 1 { output.out(style.bold("\(lab.name)  \(lab.lab.path)")) }
+            let found = course.students.compactMap { student in paths[student].map { (student: student, path: $0) } }
+            // What a student may not change: the handout, outside the exercises.
+            let handout = try? LabParser.parse(bytes: StudentCopy.bytes(of: lab.lab), path: lab.lab.path, bareLanguage: grading.bareLanguage)
+            let outcomes = Parallel.map(found.count, width: width) { index in
+                grading.grade(key: lab.lab, submissionPath: found[index].path, student: found[index].student, handout: handout)
+            }
+            let report = GradeReport(outcomes, appleAvailable: appleAvailable)
+            say(report)
+            for student in course.students where paths[student] == nil { output.out("\(student)  not submitted") }
+            results.append(report.gradebookResults)
+            if let outputFolder, !write(report, to: labs.count > 1 ? (outputFolder as NSString).appendingPathComponent(lab.name) : outputFolder) {
+                end = .notChecked
+            }
         }
-        let report = GradeReport(outcomes, appleAvailable: appleAvailable)
-        say(report)
-        return write(report)
+        if let outputFolder, let previous {
+            let gradebook = Gradebook(labs: layouts, students: course.students, results: results, instructor: previous.cells)
+            if !writeGradebook(gradebook, in: outputFolder, replacing: previous.bytes) { end = .notChecked }
+        }
+        return end
     }
 
     /// A line per student; why a submission scored nothing for reasons other than its outputs:
@@ -65,46 +91,16 @@ package struct GradeSession: Sendable {
         }
     }
 
-    /// The grade files, with `-o`; each on its own: one that cannot be written is said, and the others still are.
-    private func write(_ report: GradeReport) -> SessionEnd {
-        guard let outputFolder else { return .passed }
-        let failures = GradeFiles.write(report, to: outputFolder)
-        guard failures.isEmpty else {
-            for failure in failures { output.error(failure) }
-            return .notChecked
-        }
+    /// A lab's grade files, and a feedback page per student; each on its own: one that cannot be
+    /// written is said, and the others still are. False when one was not written.
+    private func write(_ report: GradeReport, to folder: String) -> Bool {
+        let pages = report.entries.map { FeedbackPage(report: report, entry: $0).html() }
+        let failures = GradeFiles.write(report, to: folder, pages: pages)
+        for failure in failures { output.error(failure) }
         let count = report.entries.count
-        output.out("wrote \(outputFolder)/grades.csv, grades.json and \(count) feedback file\(count == 1 ? "" : "s")")
-        return .passed
-    }
-
-    /// Every submission with its student's name; nil after saying which is not one, or names a student twice.
-    private func resolveSubmissions() -> [(student: String, path: String)]? {
-        var resolved: [(student: String, path: String)] = []
-        for submission in submissions {
-            guard let found = Self.resolve(submission, key: key) else {
-                output.error("\(submission): not a submission (a lab file, or a folder holding one)")
-                return nil
-            }
-            guard !resolved.contains(where: { $0.student == found.student }) else {
-                output.error("\(submission): a second submission named '\(found.student)'")
-                return nil
-            }
-            resolved.append(found)
+        if failures.isEmpty {
+            output.out("wrote \((folder as NSString).appendingPathComponent("grades.csv")), grades.json and \(count) feedback file\(count == 1 ? "" : "s") (text and HTML)")
         }
-        return resolved
-    }
-
-    /// A submission is named by its file, or its folder (which holds a file named like the key, or one lab).
-    static func resolve(_ submission: String, key: String) -> (student: String, path: String)? {
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: submission, isDirectory: &isFolder) else { return nil }
-        let trimmed = submission.hasSuffix("/") ? String(submission.dropLast()) : submission
-        let name = (trimmed as NSString).lastPathComponent
-        guard isFolder.boolValue else { return ((name as NSString).deletingPathExtension, submission) }
-        let named = (trimmed as NSString).appendingPathComponent((key as NSString).lastPathComponent)
-        if FileManager.default.fileExists(atPath: named) { return (name, named) }
-        guard let files = try? DocumentFile.expand([trimmed]), files.count == 1 else { return nil }
-        return (name, files[0])
+        return failures.isEmpty
     }
 }
