@@ -150,9 +150,12 @@ package struct TerminalReport: Sendable {
         case .compileFailed(let failure):
             out += compileFailure(failure, scenarios: part.scenarios.map(\.name))
         case .ran:
+            // A diff several scenarios share is printed once, after their lines, naming them.
+            let shared = SharedDiff.shared(by: part.scenarios)
             for scenario in part.scenarios {
-                if let run = scenario.run { out += self.scenario(scenario, run: run) }
+                if let run = scenario.run { out += self.scenario(scenario, run: run, shared: shared) }
             }
+            for group in shared { out += [indent + group.namedHeader] + diff(group.diff) }
         case .compiledOnly:
             out.append("  " + style.green("PASS") + "  compiled, no transcripts")
         case .missingModules(let missing):
@@ -174,13 +177,13 @@ package struct TerminalReport: Sendable {
         return out
     }
 
-    private func scenario(_ scenario: ScenarioReport, run: ScenarioRunReport) -> [String] {
+    private func scenario(_ scenario: ScenarioReport, run: ScenarioRunReport, shared: [SharedDiff]) -> [String] {
         let name = scenario.name.padding(toLength: max(8, scenario.name.count), withPad: " ", startingAt: 0)
         let time = style.dim(ReportText.seconds(run.duration))
         switch scenario.status {
         case .pass, .skipped: return ["  " + style.green("PASS") + "  \(name)  \(time)"] + scratchLines(scenario)
         case .updated: return ["  " + style.cyan("UPDATED") + "  \(name)  \(time)"] + scratchLines(scenario)
-        case .fail: return failedScenario(scenario, run: run, name: name, time: time) + scratchLines(scenario)
+        case .fail: return failedScenario(scenario, run: run, name: name, time: time, shared: shared) + scratchLines(scenario)
         }
     }
 
@@ -192,14 +195,19 @@ package struct TerminalReport: Sendable {
         }
     }
 
-    private func failedScenario(_ scenario: ScenarioReport, run: ScenarioRunReport, name: String, time: String) -> [String] {
+    /// A failed scenario's line, how its run went wrong and the diffs no other scenario shares.
+    private func failedScenario(_ scenario: ScenarioReport, run: ScenarioRunReport, name: String, time: String,
+                                shared: [SharedDiff]) -> [String] {
         var out = ["  " + style.red("FAIL") + "  \(name)  \(time)"]
         if let problem = run.problem {
             out.append(indent + style.red(problem.summary) + problem.place + problem.outputSoFarHeading)
             out += (problem.outputSoFar ?? []).map { indent + "  " + $0 }
             if !run.stderrTail.isEmpty { out += [indent + "stderr:"] + run.stderrTail.map { indent + "  " + style.dim($0) } }
         }
-        for mismatch in run.mismatches { out += [indent + mismatch.header] + diff(mismatch.diff) }
+        for mismatch in run.mismatches
+        where !shared.contains(where: { $0.contains(scenario: scenario.name, header: mismatch.header, diff: mismatch.diff) }) {
+            out += [indent + mismatch.header] + diff(mismatch.diff)
+        }
         if let flakiness = run.flakiness {
             out += flakiness.map { line in
                 indent + (line.hasPrefix("+") ? style.green(line) : line.hasPrefix("-") || line.hasPrefix("flaky") ? style.red(line) : line)

@@ -1,6 +1,6 @@
 /// One Swift cell on a page: its `path:line` anchor, the highlighted code (lines with errors
-/// marked, the messages under them), then its output in every scenario, as tabs the page's
-/// script switches (all shown without the script, and in print).
+/// marked, the messages under them, a crash's line marked too), then its outputs
+/// (`NotebookOutputs`: one panel where every scenario printed the same, tabs where they differ).
 struct NotebookCell {
     let path: String
     /// The cell's fenced block, from the same parse as the lab's cell.
@@ -17,8 +17,11 @@ struct NotebookCell {
         let range = (line + 1)...(line + max(1, codeLines.count))
         let diagnostics = results.diagnostics(in: range)
         let errorLines = Set(diagnostics.filter { $0.severity == "error" }.compactMap { $0.location?.line })
-        // A compile_fail or no_run cell is not run in scenarios: its check is its only verdict.
-        let views = results.checks[line] == nil ? results.scenarios[line] ?? [] : []
+        // A compile_fail or no_run cell is not run in scenarios: its check is its only verdict. A
+        // skipped cell says why once, above; a scenario that did not run says so on top of the page.
+        let views = results.checks[line] == nil && results.skipped[line] == nil
+            ? (results.scenarios[line] ?? []).filter { $0.scenario.run != nil } : []
+        let crashLines = self.crashLines(views, in: range)
         let verdict = self.verdict(views, diagnostics: diagnostics)
         var html = "<section class=\"cell \(verdict.css)\" id=\"\(anchor)\" data-line=\"\(line)\">\n"
         html += "<div class=\"cell-head\"><a class=\"where\" href=\"#\(anchor)\">\(HTMLEscaping.text(path)):\(line)</a>"
@@ -26,7 +29,7 @@ struct NotebookCell {
         html += "<pre class=\"code\"><code>"
         html += codeLines.enumerated().map { offset, text in
             let number = line + 1 + offset
-            let marked = errorLines.contains(number) ? " error" : ""
+            let marked = errorLines.contains(number) ? " error" : crashLines.contains(number) ? " crash" : ""
             return "<span class=\"ln\(marked)\" id=\"L\(number)\" data-n=\"\(number)\">\(text)</span>"
         }.joined()
         html += "</code></pre>\n"
@@ -39,8 +42,24 @@ struct NotebookCell {
             html += "<p class=\"note skipped\">skipped: \(HTMLEscaping.text(skipped.message))</p>\n"
         }
         if let check = results.checks[line] { html += checkHTML(check) }
-        if !views.isEmpty { html += scenariosHTML(views) }
+        html += NotebookOutputs(anchor: anchor, line: line, views: views).html()
         return html + "</section>\n"
+    }
+
+    /// The lines of this cell where a scenario's program crashed, as its standard error says
+    /// (`lab.md:18: Fatal error: …`), to mark as a compile error's line is marked.
+    private func crashLines(_ views: [NotebookResults.ScenarioCell], in lines: ClosedRange<Int>) -> Set<Int> {
+        var found = Set<Int>()
+        for view in views {
+            guard let run = view.scenario.run, run.problem?.cellLine == line else { continue }
+            for text in run.stderr.split(separator: "\n") where text.hasPrefix(path + ":") {
+                let digits = text.dropFirst(path.count + 1).prefix { $0.isASCII && $0.isNumber }
+                if let number = Int(digits), lines.contains(number), text.dropFirst(path.count + 1 + digits.count).hasPrefix(":") {
+                    found.insert(number)
+                }
+            }
+        }
+        return found
     }
 
     private func verdict(_ views: [NotebookResults.ScenarioCell], diagnostics: [DiagnosticReport]) -> (css: String, text: String) {
@@ -67,52 +86,6 @@ struct NotebookCell {
         }
         if !check.diagnosticsDiff.isEmpty { html += NotebookCell.diffHTML(check.diagnosticsDiff) }
         return html + "</div>\n"
-    }
-
-    private func scenariosHTML(_ views: [NotebookResults.ScenarioCell]) -> String {
-        var tabs = "<div class=\"tabs\" role=\"tablist\">"
-        var panels = ""
-        for (offset, view) in views.enumerated() {
-            let status = Self.status(view)
-            let id = "\(anchor)-\(HTMLEscaping.anchor(view.scenario.name))-\(offset)"
-            let name = HTMLEscaping.text(view.scenario.name)
-            tabs += "<button type=\"button\" class=\"tab \(status.css)\" role=\"tab\" data-panel=\"\(id)\">\(name) <span class=\"mark\">\(status.mark)</span></button>"
-            panels += "<div class=\"panel \(status.css)\" id=\"\(id)\" role=\"tabpanel\" data-scenario=\"\(HTMLEscaping.attribute(view.scenario.name))\" data-status=\"\(status.css)\">"
-            panels += "<p class=\"panel-title\">\(name): \(status.text)</p>\n" + panelBody(view) + "</div>\n"
-        }
-        return "<div class=\"outputs\">\n" + tabs + "</div>\n" + panels + "</div>\n"
-    }
-
-    static func status(_ view: NotebookResults.ScenarioCell) -> (css: String, mark: String, text: String) {
-        switch view.cell.status {
-        case .pass: ("pass", "✓", "passed")
-        case .updated: ("pass", "✓", "updated")
-        case .fail: ("fail", "✗", "failed")
-        case .skipped: ("skipped", "–", "skipped")
-        case .notRun: view.scenario.status == .fail ? ("fail", "✗", "not run") : ("skipped", "–", "not run")
-        }
-    }
-
-    private func panelBody(_ view: NotebookResults.ScenarioCell) -> String {
-        let cell = view.cell
-        var html = ""
-        if let reason = cell.skipReason {
-            html += "<p class=\"note\">\(HTMLEscaping.text(SkippedCell(index: cell.index, line: cell.line, section: nil, reason: reason).message))</p>\n"
-        } else if cell.status == .notRun {
-            let reason = view.scenario.notRun?.message ?? "the program ended before this cell"
-            html += "<p class=\"note\">\(HTMLEscaping.text(reason))</p>\n"
-        }
-        if cell.status == .fail, !cell.diff.isEmpty {
-            let block = cell.expectedLine.map { "output block at line \($0)" } ?? "no output block: the cell should print nothing"
-            html += "<p class=\"diff-head\">expected (\(HTMLEscaping.text(block))) against actual</p>\n" + NotebookCell.diffHTML(cell.diff)
-        } else if let actual = cell.actual {
-            html += actual.isEmpty ? "<p class=\"note\">(no output)</p>\n" : "<pre class=\"out\">\(HTMLEscaping.text(actual))</pre>\n"
-        }
-        if let run = view.scenario.run, let problem = run.problem, problem.cellLine == line {
-            html += "<p class=\"problem\">\(HTMLEscaping.text(problem.message))</p>\n"
-            if !run.stderrTail.isEmpty { html += "<pre class=\"out stderr\">\(HTMLEscaping.text(run.stderrTail.joined(separator: "\n")))</pre>\n" }
-        }
-        return html
     }
 
     /// Unified diff lines, each coloured by its first character.

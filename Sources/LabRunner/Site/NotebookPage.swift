@@ -30,14 +30,28 @@ package struct NotebookPage: Sendable {
     package func html() -> String {
         let page = site?.page(of: file.path) ?? NotebookSite.pagePath(for: file.path)
         let navigation = course?.html(forPage: page) ?? (sidebar: "", pager: "")
-        return NotebookStyle.page(title: title, body: header() + content() + navigation.pager + navigation.sidebar)
+        let content = content()
+        var firstFailure = Self.firstFailingCell(in: content)
+        if case .guide(let guide, _) = file.content { firstFailure = guide.samples.filter { $0.status == .failed }.map(\.line).min() }
+        return NotebookStyle.page(title: title, body: header(firstFailure: firstFailure) + content
+                                  + navigation.pager + navigation.sidebar)
     }
 
-    private func header() -> String {
+    /// The file, its verdict and, when a cell (or a guide's sample) failed, a link to the first one.
+    private func header(firstFailure: Int?) -> String {
         let verdict = NotebookIndex.verdict(file)
+        let link = firstFailure.map { line in
+            " <a class=\"first-failure\" href=\"#L\(line)\">first failing cell: \(HTMLEscaping.text(file.path)):\(line)</a>"
+        } ?? ""
         return "<nav><a href=\"\(HTMLEscaping.attribute(indexLink))\">All files</a></nav>\n"
             + "<header class=\"file\"><p><code>\(HTMLEscaping.text(file.path))</code> "
-            + "<span class=\"verdict \(verdict.css)\">\(HTMLEscaping.text(verdict.text))</span></p></header>\n"
+            + "<span class=\"verdict \(verdict.css)\">\(HTMLEscaping.text(verdict.text))</span>\(link)</p></header>\n"
+    }
+
+    /// The line of the first cell the page shows as failing, from the cells as written.
+    static func firstFailingCell(in html: String) -> Int? {
+        guard let start = html.range(of: "<section class=\"cell fail\" id=\"L") else { return nil }
+        return Int(html[start.upperBound...].prefix { $0.isASCII && $0.isNumber })
     }
 
     private func content() -> String {
@@ -55,7 +69,7 @@ package struct NotebookPage: Sendable {
                     "<p class=\"\(note.verdict)\"><span class=\"verdict\">\(HTMLEscaping.text(note.text))</span></p>\n"
                 }.joined() + "</div>\n"
             }
-            return notes + exercises(parts.flatMap(\.exercises)) + prose(document, results)
+            return notes + prose(document, results, afterTitle: exercises(parts.flatMap(\.exercises)))
         case .guide(let guide, let document):
             return guideProse(document, guide)
         }
@@ -91,15 +105,20 @@ package struct NotebookPage: Sendable {
     }
 
     /// The document's blocks after its front matter, rendered as the page's `main`, each heading
-    /// with its anchor, and the contents before it when there are enough headings to want them.
-    private func render(_ document: [UInt8], with renderer: inout MarkdownHTML) -> String {
+    /// with its anchor; after the lab's title (its first block, when an `h1`) the contents, when
+    /// there are enough headings to want them, and `afterTitle` (the exercises).
+    private func render(_ document: [UInt8], with renderer: inout MarkdownHTML, afterTitle: String = "") -> String {
         let source = MarkdownSource(bytes: document)
         let skip = (try? FrontMatter.parse(source, path: file.path))?.lineCount ?? 0
         renderer.anchorsHeadings = true
         if let site { renderer.linkTarget = { [path = file.path] in site.href(for: $0, from: path) } }
         renderer.reservedIDs = Set(file.parts.flatMap(\.exercises).map { "exercise-" + HTMLEscaping.anchor($0.id) })
         let html = renderer.render(source, skippingLines: skip)
-        return PageContents.html(renderer.headings) + "<main>\n" + html + "</main>\n"
+        let top = PageContents.html(renderer.headings) + afterTitle
+        if html.hasPrefix("<h1"), let title = html.range(of: "</h1>\n") {
+            return "<main>\n" + html[..<title.upperBound] + top + html[title.upperBound...] + "</main>\n"
+        }
+        return top + "<main>\n" + html + "</main>\n"
     }
 
     /// A lab's exercises: for a student, each done or not yet with its hint; for an instructor,
@@ -131,7 +150,7 @@ package struct NotebookPage: Sendable {
 
     /// The document after its front matter, fences that are cells replaced by cells, output
     /// and diagnostics blocks the cells show left out.
-    private func prose(_ document: [UInt8], _ results: NotebookResults) -> String {
+    private func prose(_ document: [UInt8], _ results: NotebookResults, afterTitle: String) -> String {
         var renderer = MarkdownHTML()
         let path = file.path
         renderer.fence = { block in
@@ -143,6 +162,6 @@ package struct NotebookPage: Sendable {
             return "<pre class=\"code\"><code class=\"language-swift\">"
                 + SwiftHighlighter.lines(block.code).joined(separator: "\n") + "</code></pre>\n"
         }
-        return render(document, with: &renderer)
+        return render(document, with: &renderer, afterTitle: afterTitle)
     }
 }

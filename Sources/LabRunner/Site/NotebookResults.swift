@@ -55,6 +55,11 @@ struct NotebookResults {
             case .ran:
                 break
             }
+            // Said once for the page, not under every cell.
+            let notSelected = part.scenarios.filter { if case .notSelected? = $0.notRun { true } else { false } }.map(\.name)
+            if !notSelected.isEmpty {
+                fileNotes.append(("skipped", notSelected.joined(separator: ", ") + ": " + ScenarioReport.NotRun.notSelected.message))
+            }
         }
         // A diagnostic reported twice (a check's errors and its failure) is shown once.
         var seen = Set<String>()

@@ -31,7 +31,9 @@ enum NotebookStyle {
     .cell-head{display:flex;justify-content:space-between;gap:1rem;font-size:.85rem;color:var(--muted)}
     .cell pre.code{margin:.4rem 0}
     .ln,.diff span{display:block;min-height:1.45em}
-    .ln.error{background:color-mix(in srgb,var(--fail) 18%,transparent)}
+    .ln.error,.ln.crash{background:color-mix(in srgb,var(--fail) 18%,transparent)}
+    .out mark.differs{background:color-mix(in srgb,var(--skip) 28%,transparent);color:inherit}
+    .first-failure{margin-left:.5rem;font-size:.9rem;color:var(--fail)}
     .k{color:var(--k);font-weight:600}.t{color:var(--t)}.s{color:var(--s)}.n{color:var(--n)}.c{color:var(--c);font-style:italic}.d{color:var(--d)}.a{color:var(--a)}
     .diagnostics{margin:.25rem 0;padding-left:1.2rem;font:.88rem/1.4 ui-monospace,Menlo,monospace}
     .diagnostics .error{color:var(--fail)}.diagnostics .warning{color:var(--skip)}
@@ -67,7 +69,7 @@ enum NotebookStyle {
     nav,.copy,.anchor{display:none}body:has(>nav.course){margin-left:0}}
     """
 
-    /// Tabs: each `.outputs` shows one panel at a time, the first failing one first; a copy
+    /// Tabs: each `.outputs` with tabs shows one panel at a time, the first failing one first; a copy
     /// button on each code block (made here, so the page holds no inline handler, and copying the
     /// code's lines, not the button). Set up again when `watch --serve` swaps the page's body in
     /// place (`labrunner:updated`). Clipboard access needs a secure context, which `file:` and
@@ -77,6 +79,7 @@ enum NotebookStyle {
     document.body.classList.add('tabbed');
     for (const box of document.querySelectorAll('.outputs')) {
       const tabs = [...box.querySelectorAll('.tab')];
+      if (!tabs.length) continue;
       const show = (tab) => {
         for (const t of tabs) {
           const on = t === tab;

@@ -9,14 +9,46 @@ package enum ChangeLines {
         let timing = seconds.map { String(format: "  %.2fs from save to verdict", $0) } ?? ""
         var lines = [style.bold(file.path) + "  " + verdict + style.dim(timing)]
         if changes.isEmpty { lines.append("  " + style.dim("no change")) }
-        for change in changes { lines += render(change, style: style) }
+        for (change, others) in merged(changes) { lines += render(change, style: style, alsoIn: others) }
         return lines
     }
 
-    static func render(_ change: ReportChange, style: Style) -> [String] {
-        func scenario(_ name: String?) -> String { name.map { " in \($0)" } ?? "" }
+    /// Changes alike but for their scenario, merged into the first: each with the scenarios that
+    /// follow its own (a cell now failing with the same diff in mock, empty and failing is one
+    /// change, printed once, naming the three).
+    static func merged(_ changes: [ReportChange]) -> [(change: ReportChange, alsoIn: [String])] {
+        var merged: [(change: ReportChange, alsoIn: [String])] = []
+        for change in changes {
+            if let index = merged.firstIndex(where: { alike($0.change, change) }), let name = change.scenario {
+                merged[index].alsoIn.append(name)
+            } else {
+                merged.append((change, []))
+            }
+        }
+        return merged
+    }
+
+    /// The same change of the same cell, with the same diff, in two different scenarios.
+    private static func alike(_ a: ReportChange, _ b: ReportChange) -> Bool {
+        guard let first = a.scenario, let second = b.scenario, first != second else { return false }
+        switch (a, b) {
+        case (.nowPasses(let place, _), .nowPasses(let other, _)):
+            return place == other
+        case (.nowFails(let place, _, let header, let diff), .nowFails(let otherPlace, _, let otherHeader, let otherDiff)),
+             (.failsDifferently(let place, _, let header, let diff), .failsDifferently(let otherPlace, _, let otherHeader, let otherDiff)):
+            guard place == otherPlace else { return false }
+            let items = [(scenario: first, header: header ?? "", diff: diff), (scenario: second, header: otherHeader ?? "", diff: otherDiff)]
+            return SharedDiff.group(items).count == 1
+        default:
+            return false
+        }
+    }
+
+    static func render(_ change: ReportChange, style: Style, alsoIn others: [String] = []) -> [String] {
+        func scenario(_ name: String?) -> String { name.map { " in " + ([$0] + others).joined(separator: ", ") } ?? "" }
         func diff(_ header: String?, _ lines: [String]) -> [String] {
-            ((header.map { [$0] } ?? []) + lines).map { "        " + style.diffLine($0) }
+            let named = header.map { header in change.scenario.map { SharedDiff.header(header, scenario: $0, naming: [$0] + others) } ?? header }
+            return ((named.map { [$0] } ?? []) + lines).map { "        " + style.diffLine($0) }
         }
         switch change {
         case .nowPasses(let place, let name):
@@ -39,6 +71,16 @@ package enum ChangeLines {
             return ["  " + style.red("not a lab") + "   \(message)"]
         case .labAgain:
             return ["  " + style.green("a lab again")]
+        }
+    }
+}
+
+extension ReportChange {
+    /// The scenario a cell's change is in; nil for other changes.
+    var scenario: String? {
+        switch self {
+        case .nowPasses(_, let scenario), .nowFails(_, let scenario, _, _), .failsDifferently(_, let scenario, _, _): scenario
+        case .problem, .problemGone, .errorsAppeared, .errorsGone, .compiles, .notALab, .labAgain: nil
         }
     }
 }

@@ -102,6 +102,16 @@ enum GoldenFixtures {
         ])
     }
 
+    /// Both scenarios print `hallo` in cell 0, whose one block (line 11) says `hello`: the same
+    /// diff twice; failing also prints `complete(3)` in cell 1 (block line 21, `error: [..]`).
+    static func sharedDiff() -> FileOutcome {
+        let lab = ReportFixture.lab()
+        return ReportFixture.ran(lab, [
+            ReportFixture.verdict(lab, "mock", outputs: [0: "hallo\n", 1: "second\n"], duration: 0.125),
+            ReportFixture.verdict(lab, "failing", outputs: [0: "hallo\n", 1: "complete(3)\n"], duration: 0.25),
+        ])
+    }
+
     /// swiftc crashed while building the lab.
     static func toolFailure() -> FileOutcome {
         ReportFixture.toolFailure(ReportFixture.lab(), output: "Stack dump:\n0. Program arguments: swiftc\n")

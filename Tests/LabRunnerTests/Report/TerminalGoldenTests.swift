@@ -44,6 +44,28 @@ struct TerminalGoldenTests {
             """)
     }
 
+    /// The diff both scenarios printed alike comes once, after their lines, naming them; the
+    /// diff only failing printed stays under failing.
+    @Test func aDiffSharedByScenariosIsPrintedOnceNamingThem() {
+        GoldenText.expect(text(GoldenFixtures.sharedDiff()), equals: """
+            labs/greetings.md  Greetings & <friends>
+              FAIL  mock      0.12s
+              FAIL  failing   0.25s
+                    labs/greetings.md:21: output differs in scenario failing (- expected, + actual)
+                    @@ -1,1 +1,1 @@
+                    -error: [..]
+                    +complete(3)
+                    labs/greetings.md:11: output differs in scenarios mock, failing (- expected, + actual)
+                    @@ -1,1 +1,1 @@
+                    -hello
+                    +hallo
+              skipped: 1 cell needs SwiftUI, not available here (line 29: imports SwiftUI); 1 marked skip (line 25)
+
+            0 passed, 2 failed, 2 skipped
+
+            """)
+    }
+
     @Test func aCrashAndATimeout() {
         GoldenText.expect(text(ReportFixture.crashAndTimeout()), equals: """
             labs/greetings.md  Greetings & <friends>

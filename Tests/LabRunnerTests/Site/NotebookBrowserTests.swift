@@ -8,8 +8,8 @@ import Testing
 /// Chromium is Debian's `chromium` (`.ci/run` installs it); without it these tests are skipped.
 @Suite(.serialized, .enabled(if: Chromium.isAvailable, "headless Chromium (`chromium`) is not installed: see README"))
 struct NotebookBrowserTests {
-    /// `labrunner html Labs/ mismatch.md hostile.md -o site --json report.json`, rendered once, the
-    /// DOM of every page and the screenshots, from one browser.
+    /// `labrunner html Labs/ mismatch.md hostile.md quiet.md -o site --json report.json`, rendered
+    /// once, the DOM of every page and the screenshots, from one browser.
     struct Site: Sendable {
         let folder: String
         let report: [String: Any & Sendable]
@@ -30,11 +30,12 @@ struct NotebookBrowserTests {
     static let site: Result<Site, Error> = Result {
         let folder = try LabRunnerCLI.temporaryDirectory()
         try HostileLab.text.write(toFile: folder + "/hostile.md", atomically: true, encoding: .utf8)
+        try Self.quietLab.write(toFile: folder + "/quiet.md", atomically: true, encoding: .utf8)
         let mismatch = Self.mismatch
         // The course's labs from a cache that outlives the test run (.build), so only the first run compiles them.
         let cache = root + "/.build/labrunner-browser-tests-cache"
         // Run from the project's folder, as a reader would: the course's pages are `Labs/…`.
-        let result = try LabRunnerCLI.run(["html", "Labs", mismatch, folder + "/hostile.md", "-o", folder + "/site",
+        let result = try LabRunnerCLI.run(["html", "Labs", mismatch, folder + "/hostile.md", folder + "/quiet.md", "-o", folder + "/site",
                                            "--json", folder + "/report.json", "--cache-dir", cache], in: root)
         let json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: folder + "/report.json")))
         let pages = try FileManager.default.subpathsOfDirectory(atPath: folder + "/site").filter { $0.hasSuffix(".html") }
@@ -72,10 +73,17 @@ struct NotebookBrowserTests {
                     let line = try #require(cell["line"] as? Int)
                     if checkedApart[path]?.contains(line) == true { continue }
                     let status = try #require(cell["status"] as? String)
-                    let shown = ["pass": "pass", "updated": "pass", "fail": "fail", "skipped": "skipped"][status] ?? "(fail|skipped)"
                     let section = Self.section(dom, line: line)
-                    #expect(section.containsPattern("data-scenario=\"\(name)\" data-status=\"\(shown)\""),
-                            "\(path):\(line) in \(name) should be \(status)")
+                    // The scenario's panel (alone, or shared with the scenarios that showed the same)…
+                    if let shown = Self.panels(section).first(where: { $0.scenarios.contains(name) })?.status {
+                        let expected = ["pass": "pass", "updated": "pass", "fail": "fail"][status] ?? "(fail|skipped)"
+                        #expect(shown.containsPattern("^\(expected)$"), "\(path):\(line) in \(name) should be \(status), shows \(shown)")
+                    } else {
+                        // …or none: a skipped cell says why once; a cell that passed everywhere without printing shows its badge.
+                        #expect(status == "skipped" && section.contains("class=\"note skipped\"")
+                                || status == "pass" && Self.panels(section).isEmpty && dom.contains("<section class=\"cell pass\" id=\"L\(line)\""),
+                                "\(path):\(line) in \(name) (\(status)) has no panel")
+                    }
                     checked += 1
                 }
             }
@@ -88,14 +96,74 @@ struct NotebookBrowserTests {
         let dom = site.dom(of: Self.mismatch)
         let cell = Self.section(dom, line: 3)
         #expect(cell.contains("failed in mock, empty, failing"))
-        // The first failing tab is selected by the script; every panel keeps its diff.
-        #expect(cell.containsPattern(#"aria-selected="true"[^>]*>mock"#) || cell.containsPattern(#"data-panel="L3-mock-0"[^>]*aria-selected="true""#))
-        let mock = try #require(Self.panel(cell, scenario: "mock"))
-        #expect(mock.contains("data-status=\"fail\""))
-        #expect(mock.contains("<span class=\"del\">-line two</span><span class=\"ins\">+line 2</span>"))
+        // The three scenarios printed the same diff: one panel, no tabs, the diff once.
+        #expect(Self.panels(cell).map(\.scenarios) == [["mock", "empty", "failing"]])
+        #expect(!cell.contains("role=\"tab\""))
+        #expect(cell.components(separatedBy: "<span class=\"del\">-line two</span><span class=\"ins\">+line 2</span>").count == 2)
+        #expect(dom.contains("<a class=\"first-failure\" href=\"#L3\">"), "the banner links the first failing cell")
         let second = Self.section(dom, line: 12)
         #expect(second.contains("<span class=\"ins\">+unexpected</span>"))
         #expect(!Self.section(dom, line: 3).contains("+unexpected"))
+    }
+
+    /// A lab whose first cell prints the same in every scenario, whose second differs in one
+    /// line between mock and the others, and whose third prints nothing.
+    static let quietLab = """
+    ---
+    scenarios: mock, empty, failing
+    ---
+    # Quiet
+
+    ```swift
+    print("the same everywhere")
+    ```
+    ```output
+    the same everywhere
+    ```
+
+    ```swift
+    print("shared")
+    print(Lab.scenario == "mock" ? "three visitors" : "no visitors")
+    ```
+    ```output mock
+    shared
+    three visitors
+    ```
+    ```output
+    shared
+    no visitors
+    ```
+
+    ```swift
+    let quiet = 1
+    ```
+
+    """
+
+    /// Issue 24's "less noise", after the page's script ran: a cell with identical outputs shows one
+    /// panel, visible, no tabs; one whose outputs differ has a tab per different output, one shown,
+    /// the differing line marked and the shared one not; a cell that printed nothing has no panel.
+    @Test func aCellWithIdenticalOutputsShowsOnePanel() throws {
+        let site = try Self.site.get()
+        let dom = site.dom(of: site.folder + "/quiet.md")
+        #expect(dom.contains("class=\"tabbed\""), "the page's script did not run")
+        let same = Self.section(dom, line: 6)
+        #expect(Self.panels(same).map(\.scenarios) == [["mock", "empty", "failing"]])
+        #expect(same.components(separatedBy: "class=\"panel ").count == 2)
+        #expect(!same.contains("role=\"tab\"") && !same.contains("hidden"))
+        #expect(same.contains("<pre class=\"out\">the same everywhere\n</pre>"))
+        #expect(same.components(separatedBy: "the same everywhere").count == 3, "the code and one output")
+
+        let differ = Self.section(dom, line: 13)
+        #expect(Self.panels(differ).map(\.scenarios) == [["mock"], ["empty", "failing"]])
+        #expect(differ.components(separatedBy: "role=\"tab\"").count == 3)
+        #expect(differ.containsPattern(#"class="panel pass hidden""#), "the script shows one tab's panel at a time")
+        #expect(differ.contains("<pre class=\"out\">shared\n<mark class=\"differs\">three visitors</mark>\n</pre>"))
+        #expect(differ.contains("<pre class=\"out\">shared\n<mark class=\"differs\">no visitors</mark>\n</pre>"))
+
+        let silent = Self.section(dom, line: 26)
+        #expect(silent.contains("<span class=\"badge pass\">passed</span>"))
+        #expect(Self.panels(silent).isEmpty && !silent.contains("(no output)"))
     }
 
     @Test func theHostileLabRunsNoScriptOfItsOwn() throws {
@@ -123,9 +191,13 @@ struct NotebookBrowserTests {
         return rest[..<(rest.range(of: "</section>")?.upperBound ?? rest.endIndex)]
     }
 
-    static func panel(_ section: Substring, scenario: String) -> Substring? {
-        guard let start = section.range(of: "data-scenario=\"\(scenario)\"") else { return nil }
-        let rest = section[start.lowerBound...]
-        return rest[..<(rest.range(of: "role=\"tabpanel\"", options: [], range: rest.index(after: rest.startIndex)..<rest.endIndex)?.lowerBound ?? rest.endIndex)]
+    /// The output panels of a cell's section: each with the scenarios it stands for and its status.
+    static func panels(_ section: Substring) -> [(scenarios: [String], status: String)] {
+        let text = String(section)
+        let pattern = try! NSRegularExpression(pattern: #"data-scenarios="([^"]*)" data-status="([a-z]+)""#)
+        return pattern.matches(in: text, range: NSRange(text.startIndex..., in: text)).map { match in
+            let group = { (index: Int) in String(text[Range(match.range(at: index), in: text)!]) }
+            return (group(1).split(separator: " ").map(String.init), group(2))
+        }
     }
 }

@@ -19,13 +19,15 @@ struct NotebookPageTests {
         let html = Self.page(ReportFixture.mismatch())
         let cell = Self.section(html, id: "L15")
         #expect(cell.contains("labs/greetings.md:15</a>"))
-        #expect(cell.contains("data-scenario=\"mock\" data-status=\"pass\""))
-        #expect(cell.contains("data-scenario=\"failing\" data-status=\"fail\""))
+        #expect(cell.contains("data-scenarios=\"mock\" data-status=\"pass\""))
+        #expect(cell.contains("data-scenarios=\"failing\" data-status=\"fail\""))
         #expect(cell.contains("<span class=\"del\">-error: [..]</span><span class=\"ins\">+complete(3)</span>"))
         #expect(cell.contains("output block at line 21"))
-        // The first cell passed everywhere: its output, no diff.
+        // The first cell passed everywhere, printing the same: one panel with its output, no tabs, no diff.
         let first = Self.section(html, id: "L7")
-        #expect(first.contains("<pre class=\"out\">hello\n</pre>"))
+        #expect(first.contains("<div class=\"outputs single\">\n<div class=\"panel pass\" id=\"L7-mock-0\" data-scenarios=\"mock failing\" "
+                               + "data-status=\"pass\"><pre class=\"out\">hello\n</pre>\n</div>"))
+        #expect(!first.contains("class=\"tab"))
         #expect(!first.contains("class=\"diff\""))
     }
 
@@ -59,8 +61,12 @@ struct NotebookPageTests {
         #expect(cell.contains("<span class=\"ln error\" id=\"L16\""))
         #expect(cell.contains("<li class=\"error\">labs/greetings.md:16:7: error: cannot find 'second' in scope</li>"))
         #expect(cell.contains("does not compile"))
-        #expect(cell.contains("data-scenario=\"mock\" data-status=\"fail\""))
-        #expect(cell.contains("did not compile (2 errors)"))
+        // Not run in any scenario: said once, on top, with a link to the first cell that fails.
+        #expect(!cell.contains("data-scenarios="))
+        #expect(!cell.contains("did not compile"))
+        #expect(html.components(separatedBy: "did not compile (2 errors").count == 2, "\(html)")
+        #expect(html.contains("<a class=\"first-failure\" href=\"#L7\">first failing cell: labs/greetings.md:7</a>"))
+        #expect(Self.section(html, id: "L7").contains("<span class=\"badge fail\">does not compile</span>"))
     }
 
     @Test func aCompileFailCellShowsItsVerdictErrorsAndDiagnosticsDiff() {
@@ -91,8 +97,9 @@ struct NotebookPageTests {
         #expect(check.contains("compile_fail: rejected by swiftc as expected"))
         #expect(!check.contains("class=\"tabs\""))
         #expect(!check.contains("the program ended before this cell"))
-        // The program's own cell keeps its scenario tab.
-        #expect(Self.section(html, id: "L4").contains("data-scenario=\"mock\""))
+        // The program's own cell passed, printing nothing: its badge says so, with no panel.
+        #expect(Self.section(html, id: "L4").contains("<span class=\"badge pass\">passed</span>"))
+        #expect(!Self.section(html, id: "L4").contains("data-scenarios="))
     }
 
     @Test func aFileThatIsNotALabGetsAPageSayingWhy() {

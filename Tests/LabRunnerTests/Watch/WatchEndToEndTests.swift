@@ -81,12 +81,14 @@ import Testing
         #expect(watch.waitFor("+two"), "\(watch.stdout)")
         #expect(watch.stdout.contains("lab.md  0 passed, 3 failed  "))
         #expect(watch.stdout.contains("s from save to verdict\n"))
-        #expect(watch.stdout.contains("  now fails   lab.md:4 in mock\n        lab.md:7: output differs in scenario mock"))
+        // The same diff in every scenario, printed once, naming them.
+        #expect(watch.stdout.contains("  now fails   lab.md:4 in mock, empty, failing\n        lab.md:7: output differs in scenarios mock, empty, failing"))
+        #expect(watch.stdout.components(separatedBy: "+two").count == 2, "\(watch.stdout)")
         // Told when the run started (the page shows it running), then when it finished.
         #expect(events.read(until: "data: 1 2\n\n").contains("event: running\ndata: 1\n\nevent: run\ndata: 1 2\n\n"))
         let page = LoopbackClient.get("/lab/1", port: port)
-        // The notebook page `labrunner html` writes, with the cell's mock panel now failing on the new output.
-        #expect(page.contains("data-scenario=\"mock\" data-status=\"fail\""), "\(page)")
+        // The notebook page `labrunner html` writes, with the cell's one panel (every scenario printed the same) now failing.
+        #expect(page.contains("data-scenarios=\"mock empty failing\" data-status=\"fail\""), "\(page)")
         #expect(page.contains("<span class=\"ln\""), "not the notebook page: \(page)")
         #expect(page.contains("two"), "\(page)")
 
@@ -110,7 +112,7 @@ import Testing
         let port = try #require(Self.port(in: watch.stdout))
         let page = try #require(try DevToolsPage(url: "http://127.0.0.1:\(port)/lab/1", folder: folder), "Chromium did not open the page")
         defer { page.stop() }
-        let statusOfMock = "document.querySelector('[data-scenario=mock]').getAttribute('data-status')"
+        let statusOfMock = "document.querySelector('[data-scenarios~=mock]').getAttribute('data-status')"
         // Saved only once the page listens, so it must be updated in place, not loaded anew.
         #expect(waitUntil(timeout: 60) { LoopbackClient.get("/", port: port).contains("1 page listening") })
         #expect(page.evaluate(statusOfMock).contains("\"value\":\"pass\""))
@@ -119,7 +121,7 @@ import Testing
         #expect(waitUntil(timeout: 30) { page.evaluate(statusOfMock).contains("\"value\":\"fail\"") }, "\(page.evaluate(statusOfMock))")
         // The page was swapped in place (the mark stays on <html>), not reloaded.
         #expect(page.evaluate("document.documentElement.getAttribute('data-labrunner-updates')").contains("\"value\":\"1\""))
-        #expect(page.evaluate("document.querySelector('[data-scenario=mock]').textContent").contains("two"))
+        #expect(page.evaluate("document.querySelector('[data-scenarios~=mock]').textContent").contains("two"))
     }
 
     /// Saves as editors do: a new file renamed over the old one.
