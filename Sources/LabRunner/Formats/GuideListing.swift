@@ -78,7 +78,7 @@ package struct GuideListing: Codable, Sendable {
 
     /// The listing of a file read as a guide, its Apple-only samples skipped unless this platform has SwiftUI.
     package init(_ lab: Lab) throws(LabError) {
-        self.init(try GuidePlan(lab, appleAvailable: Platform.hasSwiftUI))
+        self.init(try GuidePlan(lab, appleAvailable: Platform.hasSwiftUI, sourceModule: SourceFileTarget.module(forFile: lab.path)))
     }
 
     package init(_ plan: GuidePlan) {
