@@ -7,6 +7,8 @@ struct ListCommand: Command {
         OptionDeclaration(name: "--json", help: "Print JSON (a lab's includes `blocks`: every fenced code block of the document)"),
         OptionDeclaration(name: "--bare", value: "LANG", help: "Read fences without an info string as LANG"),
         OptionDeclaration(name: "--as", value: "KIND", help: "Read the file as a guide or a lab, whatever its contents say"),
+        OptionDeclaration(name: "--package", value: "DIR",
+                          help: "Show the library modules of the package in DIR that samples get (swift package describe; nothing is built)"),
     ]
 
     let path: String
@@ -14,6 +16,8 @@ struct ListCommand: Command {
     let bareLanguage: String?
     /// `--as guide|lab`, as for `run`.
     let documentKind: DocumentKind?
+    /// `--package DIR`, as for `run`.
+    let packagePath: String?
 
     init(arguments: [String]) throws(UsageError) {
         let parsed = try Self.spec.parse(arguments)
@@ -23,6 +27,7 @@ struct ListCommand: Command {
         json = parsed.has("--json")
         bareLanguage = try parsed.value("--bare", as: .bareLanguage)
         documentKind = try parsed.value("--as", as: .documentKind)
+        packagePath = parsed.value("--package")
     }
 
     func execute() -> Int32 {
@@ -30,6 +35,7 @@ struct ListCommand: Command {
         session.json = json
         session.bareLanguage = bareLanguage
         session.documentKind = documentKind
+        session.packagePath = packagePath
         return ExitStatus.of(session.run())
     }
 }

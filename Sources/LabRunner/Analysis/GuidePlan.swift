@@ -22,11 +22,15 @@ package struct GuidePlan: Sendable {
     ///   - appleAvailable: SwiftUI can be imported here (else SwiftUI samples are skipped).
     ///   - package: the folder of the package the run compiles against (`--package`, `package:`).
     ///   - packageLibraries: that package's library modules, once built.
-    package init(_ lab: Lab, appleAvailable: Bool, package: String? = nil, packageLibraries: [String] = []) throws(LabError) {
+    ///   - sourceModule: a `.swift` file's module as the package around it says (`SourceFileTarget`,
+    ///     which reads the manifest); without it, `Sources/<Target>/` in the path.
+    package init(_ lab: Lab, appleAvailable: Bool, package: String? = nil, packageLibraries: [String] = [],
+                 sourceModule: String? = nil) throws(LabError) {
         let cells = lab.cells
         let symbols = cells.map { SampleSymbols(code: $0.block.code) }
         let prints = cells.map(GuidePlan.prints)
-        let catalogModule = DocCCatalog.module(forFile: lab.path, package: package) ?? SourceFileModule.module(forFile: lab.path)
+        let catalogModule = DocCCatalog.module(forFile: lab.path, package: package) ?? sourceModule
+            ?? SourceFileModule.module(forFile: lab.path)
         let roles = cells.indices.map { index in
             GuidePlan.summaryRole(GuidePlan.role(cells[index], symbols[index], prints: prints[index], appleAvailable: appleAvailable),
                                   symbols[index], implicitModule: catalogModule)

@@ -49,7 +49,12 @@ package struct PackageBuild: Sendable {
         // Named first, so a build that fails is removed with the earlier ones once one succeeds.
         guard CacheFiles.makeDirectories(scratch) else { throw .scratch(scratch) }
         do { try AtomicFile.write(Array(packagePath.utf8), to: scratch + "/" + Self.ownerFile) } catch { throw .scratch(scratch) }
-        let targets = try libraryTargets(scratch: scratch)
+        let description = try describe(scratch: scratch)
+        let targets = description.libraryTargets
+        if !description.dependencies.isEmpty {
+            progress("resolving the dependencies of package \(packagePath)")
+            try resolve(scratch: scratch, dependencies: description.dependencies)
+        }
         for (number, target) in targets.enumerated() {
             progress("building package \(packagePath): target \(target) (\(number + 1)/\(targets.count))")
             let result = try run(["build", "--package-path", packagePath, "--scratch-path", scratch, "--target", target], scratch: scratch)
@@ -79,9 +84,10 @@ package struct PackageBuild: Sendable {
         guard FileManager.default.fileExists(atPath: packagePath + "/Package.swift") else { throw .notAPackage(packagePath) }
     }
 
-    /// The targets of the package's library products (every library target when it declares no
-    /// library product): Swift targets only, C targets are refused.
-    func libraryTargets(scratch: String) throws(PackageBuildError) -> [String] {
+    /// The package's description: the targets of its library products (every library target
+    /// when it declares no library product), Swift targets only, C targets refused; and its
+    /// direct dependencies.
+    func describe(scratch: String) throws(PackageBuildError) -> PackageDescriptionJSON {
         let result = try run(["package", "--package-path", packagePath, "--scratch-path", scratch, "describe", "--type", "json"],
                              scratch: scratch)
         guard result.succeeded, let description = PackageDescriptionJSON(result.stdout) else {
@@ -90,7 +96,19 @@ package struct PackageBuild: Sendable {
         let targets = description.libraryTargets
         guard !targets.isEmpty else { throw .noLibrary(packagePath) }
         if let clang = targets.first(where: { !description.isSwift($0) }) { throw .unsupportedTarget(packagePath, target: clang) }
-        return targets
+        return description
+    }
+
+    /// Fetches the dependencies as `swift build` would (mirrors in the package's
+    /// `.swiftpm/configuration` and the user's are read), so that one that cannot be fetched is
+    /// named: its `.package(…)` line in the manifest and SwiftPM's reason.
+    func resolve(scratch: String, dependencies: [PackageDescriptionJSON.Dependency]) throws(PackageBuildError) {
+        let result = try run(["package", "--package-path", packagePath, "--scratch-path", scratch, "resolve"], scratch: scratch)
+        guard !result.succeeded else { return }
+        if let failure = PackageDependencyFailure.find(output: result.output, dependencies: dependencies, packagePath: packagePath) {
+            throw .dependencyUnavailable(failure)
+        }
+        throw .resolveFailed(packagePath, output: result.output)
     }
 
     /// What SwiftPM left in `scratch`: `.swiftmodule` files in `debug/Modules` (SwiftPM 6; beside
@@ -131,8 +149,16 @@ package struct PackageBuild: Sendable {
         environment["XDG_CACHE_HOME"] = scratch + "/cache-home"
         environment["CLANG_MODULE_CACHE_PATH"] = scratch + "/module-cache"
         // Global options, so right after `build` or `package` (before `describe`).
+        // No shared copy of dependencies' repositories (the cache path is this build's own anyway):
+        // with one, a clone that fails is reported as a confusing `git config` error.
         let arguments = Array(command.prefix(1)) + ["--manifest-cache", "local", "--cache-path", scratch + "/swiftpm-cache",
+                                             "--disable-dependency-cache",
                                              "--security-path", scratch + "/swiftpm-security"] + command.dropFirst()
+        // SwiftPM writes `Package.resolved` into the package when it resolves remote dependencies
+        // the package does not pin: the package's own file (or its absence) is put back.
+        let resolved = packagePath + "/Package.resolved"
+        let pinned = CacheFiles.readFile(resolved)?.bytes
+        defer { Self.restore(resolved, to: pinned) }
         let request = ProcessRequest(executable: swift, arguments: arguments, environment: environment,
                                      workingDirectory: nil, timeout: nil, outputLimit: 64 << 20)
         do {
@@ -142,6 +168,19 @@ package struct PackageBuild: Sendable {
             return Output(succeeded: false, stdout: result.stdout, output: text)
         } catch {
             throw .swiftFailed(swift, reason: error.description)
+        }
+    }
+}
+
+extension PackageBuild {
+    /// Puts `path` back as `bytes` (absent when nil), if a command changed it.
+    static func restore(_ path: String, to bytes: [UInt8]?) {
+        let now = CacheFiles.readFile(path)?.bytes
+        guard now != bytes else { return }
+        if let bytes {
+            try? AtomicFile.write(bytes, to: path)
+        } else {
+            try? FileManager.default.removeItem(atPath: path)
         }
     }
 }
@@ -165,88 +204,4 @@ package struct PackageModules: Sendable, Equatable {
     func arguments(linking: Bool) -> [String] {
         searchArguments + (linking ? objectFiles : [])
     }
-}
-
-/// What decides a package's build: its manifests, `Package.resolved` and everything under
-/// `Sources/`, with the `swift` that builds it and the package's folder. An article elsewhere in the package (a README)
-/// changes nothing; a dependency not resolved by `Package.resolved` is not pinned (SwiftPM's own
-/// rule), except a local path dependency, whose manifest and sources count like the package's. Symbolic links are followed; unreadable files count by path only.
-enum PackageSources {
-    static func key(packagePath: String, swift: String) -> String {
-        var encoding = CacheKeyEncoding()
-        encoding.append("format", "package-1")
-        encoding.append("platform", CacheKeyEncoding.platform)
-        encoding.append("swift", URL(fileURLWithPath: swift).resolvingSymlinksInPath().path)
-        // SwiftPM's build folder records absolute source paths: two copies of a package build apart.
-        encoding.append("package", packagePath)
-        for file in files(packagePath: packagePath) {
-            encoding.append("path", file)
-            encoding.append("sha256", SHA256.hexDigest(CacheFiles.readFile(packagePath + "/" + file)?.bytes ?? []))
-        }
-        // A local path dependency is built with the package and is not pinned by Package.resolved:
-        // its sources decide the build too, or editing it would leave samples passing from the cache.
-        for dependency in localDependencies(packagePath: packagePath) {
-            let folder = dependency.hasPrefix("/") ? dependency : packagePath + "/" + dependency
-            encoding.append("dependency", dependency)
-            for file in files(packagePath: folder) {
-                encoding.append("path", file)
-                encoding.append("sha256", SHA256.hexDigest(CacheFiles.readFile(folder + "/" + file)?.bytes ?? []))
-            }
-        }
-        return SHA256.hexDigest(encoding.bytes)
-    }
-
-    /// The literal paths of the manifest's `.package(path: "…")` dependencies (also with `name:`),
-    /// in order. A path the manifest computes is not seen (said in guides.md); one level only.
-    static func localDependencies(packagePath: String) -> [String] {
-        guard let manifest = CacheFiles.readFile(packagePath + "/Package.swift") else { return [] }
-        let text = String(decoding: manifest.bytes, as: UTF8.self)
-        var paths: [String] = []
-        var rest = text[...]
-        while let call = rest.range(of: ".package(") {
-            rest = rest[call.upperBound...]
-            let arguments = rest.prefix { $0 != ")" }
-            guard let label = arguments.range(of: "path:") else { continue }
-            let value = arguments[label.upperBound...].drop { $0 == " " }
-            guard value.first == "\"", let end = value.dropFirst().firstIndex(of: "\"") else { continue }
-            paths.append(String(value[value.index(after: value.startIndex)..<end]))
-        }
-        return paths
-    }
-
-    /// The files of the key, relative to the package, sorted.
-    static func files(packagePath: String) -> [String] {
-        let top = (try? FileManager.default.contentsOfDirectory(atPath: packagePath)) ?? []
-        var files = top.filter { ($0.hasPrefix("Package") && $0.hasSuffix(".swift")) || $0 == "Package.resolved" }
-        if let walker = FileManager.default.enumerator(atPath: packagePath + "/Sources") {
-            while let relative = walker.nextObject() as? String {
-                var isFolder: ObjCBool = false
-                if FileManager.default.fileExists(atPath: packagePath + "/Sources/" + relative, isDirectory: &isFolder), !isFolder.boolValue {
-                    files.append("Sources/" + relative)
-                }
-            }
-        }
-        return files.sorted()
-    }
-}
-
-/// The part of `swift package describe --type json` the build needs.
-struct PackageDescriptionJSON {
-    let libraryTargets: [String]
-    private let swiftTargets: Set<String>
-
-    init?(_ bytes: [UInt8]) {
-        guard let object = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any],
-              let targets = object["targets"] as? [[String: Any]] else { return nil }
-        let products = object["products"] as? [[String: Any]] ?? []
-        var fromProducts: [String] = []
-        for product in products where (product["type"] as? [String: Any])?["library"] != nil {
-            for target in product["targets"] as? [String] ?? [] where !fromProducts.contains(target) { fromProducts.append(target) }
-        }
-        let libraries = targets.filter { $0["type"] as? String == "library" }.compactMap { $0["name"] as? String }
-        libraryTargets = fromProducts.isEmpty ? libraries.sorted() : fromProducts
-        swiftTargets = Set(targets.filter { $0["module_type"] as? String == "SwiftTarget" }.compactMap { $0["name"] as? String })
-    }
-
-    func isSwift(_ target: String) -> Bool { swiftTargets.contains(target) }
 }

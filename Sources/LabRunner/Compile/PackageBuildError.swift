@@ -11,6 +11,10 @@ package enum PackageBuildError: Error, CustomStringConvertible, Equatable {
     case noLibrary(String)
     case unsupportedTarget(String, target: String)
     case buildFailed(String, target: String, output: String)
+    /// A direct dependency could not be fetched (named, with its line in the manifest).
+    case dependencyUnavailable(PackageDependencyFailure)
+    /// `swift package resolve` failed without naming a direct dependency (one of theirs, say).
+    case resolveFailed(String, output: String)
     /// The build succeeded but its modules are not where this SwiftPM version was expected to put them.
     case layout(String)
 
@@ -26,14 +30,22 @@ package enum PackageBuildError: Error, CustomStringConvertible, Equatable {
         case .unsupportedTarget(let path, let target):
             "the package \(path) has the C target \(target): only Swift targets are supported yet"
         case .buildFailed(let path, let target, _): "the package \(path) did not build (swift build --target \(target) failed)"
+        case .dependencyUnavailable(let failure): failure.message
+        case .resolveFailed(let path, _): "the dependencies of the package \(path) could not be resolved (swift package resolve failed)"
         case .layout(let path): "the package built, but its modules are not in \(path)/debug/Modules: an unknown SwiftPM layout"
         }
+    }
+
+    /// The swiftc-style line `Package.swift:line:col: error: …`, when the error has a place.
+    package var located: String? {
+        if case .dependencyUnavailable(let failure) = self { return failure.located }
+        return nil
     }
 
     /// The last lines of what swift printed, to show below the description.
     package var outputTail: [String] {
         switch self {
-        case .describeFailed(_, let output), .buildFailed(_, _, let output):
+        case .describeFailed(_, let output), .buildFailed(_, _, let output), .resolveFailed(_, let output):
             Array(output.split(separator: "\n", omittingEmptySubsequences: true).suffix(15).map(String.init))
         default: []
         }

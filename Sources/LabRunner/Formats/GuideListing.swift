@@ -77,8 +77,10 @@ package struct GuideListing: Codable, Sendable {
     let samples: [SampleEntry]
 
     /// The listing of a file read as a guide, its Apple-only samples skipped unless this platform has SwiftUI.
-    package init(_ lab: Lab) throws(LabError) {
-        self.init(try GuidePlan(lab, appleAvailable: Platform.hasSwiftUI))
+    /// With `package` (`--package`), its `packageLibraries` are shown where a sample gets them.
+    package init(_ lab: Lab, package: String? = nil, packageLibraries: [String] = []) throws(LabError) {
+        self.init(try GuidePlan(lab, appleAvailable: Platform.hasSwiftUI, package: package, packageLibraries: packageLibraries,
+                                sourceModule: SourceFileTarget.module(forFile: lab.path)))
     }
 
     package init(_ plan: GuidePlan) {

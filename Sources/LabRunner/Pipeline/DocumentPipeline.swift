@@ -64,7 +64,8 @@ package struct DocumentPipeline: Sendable {
                 if packageModules == nil, let package = config?.package { pipeline.packageModules = configPackages[package] }
                 if lab.isGuide {
                     let plan = try GuidePlan(lab, appleAvailable: appleAvailable, package: pipeline.packageModules?.packagePath,
-                                             packageLibraries: pipeline.packageModules?.targets ?? [])
+                                             packageLibraries: pipeline.packageModules?.targets ?? [],
+                                             sourceModule: SourceFileTarget.module(forFile: lab.path))
                     var only: Int? = nil
                     if let line { only = try plan.sample(at: line) }
                     return FileOutcome(path: path, content: .guide(pipeline.runGuide(plan, only: only)))

@@ -1,3 +1,5 @@
+import Foundation
+
 /// One `labrunner list`: a document as the tool reads it, a lab's settings and cells
 /// (`LabListing`) or a guide's samples with their roles and contexts (`GuideListing`), as lines
 /// for people or, with `json`, as one JSON document.
@@ -10,6 +12,8 @@ package struct ListSession: Sendable {
     package var bareLanguage: String? = nil
     /// `--as guide|lab`.
     package var documentKind: DocumentKind? = nil
+    /// `--package DIR`: its library modules, which samples importing none of them get, are shown.
+    package var packagePath: String? = nil
 
     package init(path: String, output: any SessionOutput) {
         self.path = path
@@ -17,6 +21,11 @@ package struct ListSession: Sendable {
     }
 
     package func run() -> SessionEnd {
+        var libraries: [String] = []
+        if let packagePath {
+            guard let found = packageLibraries(packagePath) else { return .notChecked }
+            libraries = found
+        }
         let loader = DocumentLoader.reporting(to: output, bareLanguage: bareLanguage, kind: documentKind)
         // Made inside the load: a guide whose samples cannot be planned is said as a load error is.
         let listing = loader.load(path, reportingTo: output) { lab throws(LabError) in
@@ -24,7 +33,7 @@ package struct ListSession: Sendable {
                 let listing = LabListing(lab)
                 return (json: Result { () throws(JSONText.Failure) in try listing.json() }, text: listing.text())
             }
-            let guide = try GuideListing(lab)
+            let guide = try GuideListing(lab, package: packagePath, packageLibraries: libraries)
             return (json: Result { () throws(JSONText.Failure) in try guide.json() }, text: guide.text())
         }
         guard let listing else { return .notChecked }
@@ -40,6 +49,26 @@ package struct ListSession: Sendable {
         case .failure(let failure):
             output.error(failure.description)
             return .notChecked
+        }
+    }
+
+    /// The package's library modules, from `swift package describe` run in a private folder
+    /// removed afterwards (nothing is built); nil after saying why they could not be had.
+    private func packageLibraries(_ path: String) -> [String]? {
+        let environment = ProcessInfo.processInfo.environment
+        do throws(PackageBuildError) {
+            let compiler: SwiftCompiler
+            do { compiler = try SwiftCompiler.locate(environment: environment) } catch {
+                output.error(error.description)
+                return nil
+            }
+            let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("labrunner-list-\(UUID().uuidString)").path
+            defer { try? FileManager.default.removeItem(atPath: scratch) }
+            return try PackageBuild(packagePath: path, compiler: compiler, environment: environment).describe(scratch: scratch).libraryTargets
+        } catch {
+            if let located = error.located { output.diagnostic([located]) } else { output.error(error.description) }
+            if !error.outputTail.isEmpty { output.diagnostic(error.outputTail.map { "  " + $0 }) }
+            return nil
         }
     }
 }

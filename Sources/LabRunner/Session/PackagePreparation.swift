@@ -68,7 +68,7 @@ struct PackagePreparation {
             return modules
         } catch {
             if output.showsStatus { output.status(nil) }
-            output.error(error.description)
+            if let located = error.located { output.diagnostic([located]) } else { output.error(error.description) }
             if !error.outputTail.isEmpty { output.diagnostic(error.outputTail.map { "  " + $0 }) }
             return nil
         }

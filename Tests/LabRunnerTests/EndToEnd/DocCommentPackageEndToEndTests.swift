@@ -61,6 +61,17 @@ import Testing
               line 9: program, runs (// Prints comment at line 11)
             """), "\(list.stdout)")
 
+        // `list --package` asks SwiftPM for the libraries (nothing built) and shows the README's
+        // sample getting them; without `--package` it cannot know them.
+        let listed = try LabRunnerCLI.run(["list", "--package", "pkg", "pkg/README.md"], in: folder)
+        #expect(listed.status == 0, "\(listed.stderr)")
+        #expect(listed.stdout.contains("""
+              line 5: program, runs (// Prints comment at line 7)
+                modules: DocGreeting (the package's library, imported for it)
+            """), "\(listed.stdout)")
+        let unlisted = try LabRunnerCLI.run(["list", "pkg/README.md"], in: folder)
+        #expect(!unlisted.stdout.contains("modules:"), "\(unlisted.stdout)")
+
         // The comments say something else than the code prints, in a `///` and a `/** */` comment.
         let greeting = package + "/Sources/DocGreeting/Greeting.swift"
         let original = try Data(contentsOf: URL(fileURLWithPath: greeting))
