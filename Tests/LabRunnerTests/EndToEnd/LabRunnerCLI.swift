@@ -58,12 +58,17 @@ enum LabRunnerCLI {
 
     enum CLIError: Error { case abnormal(String) }
 
-    /// One cache for the whole test run, so repeated fixture builds are fast but never touch ~/.cache.
+    /// One cache for the tests that do not check the cold path, kept across test runs in `.build`
+    /// (as the browser tests' cache is), so a fixture built once is not built again, in this run or
+    /// the next; it never touches ~/.cache. The tool prunes it to its size limit like any cache, and
+    /// its keys hold swiftc's version and the program's bytes, so a changed fixture or compiler
+    /// builds again. Tests of the cold path (a first build, `swiftc ran`) use caches of their own.
+    /// `LABRUNNER_TEST_CACHE=DIR` puts it elsewhere (an empty folder measures a cold run).
     static let sharedCache: String = {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("labrunner-test-cache-\(getpid())").path
+        let path = ProcessInfo.processInfo.environment["LABRUNNER_TEST_CACHE"]
+            ?? URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+                .deletingLastPathComponent().appendingPathComponent(".build/labrunner-tests-cache").path
         try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        // Swift Testing has no suite-wide teardown; removing it at exit keeps /tmp clean.
-        atexit { try? FileManager.default.removeItem(atPath: LabRunnerCLI.sharedCache) }
         return path
     }()
 
