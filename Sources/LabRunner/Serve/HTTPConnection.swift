@@ -79,6 +79,35 @@ package final class HTTPConnection: Sendable {
         }
     }
 
+    /// Ends a connection whose request was refused without losing the answer: the write side is
+    /// shut (the client reads the answer, then the end), and what the client still sends is read
+    /// and dropped for at most `seconds` and `limit` bytes. A close with input unread would reset
+    /// the connection, which can discard the answer before the client reads it (Apache's
+    /// "lingering close"). The caller then closes.
+    func lingerAfterRefusal(seconds: Double = 1, limit: Int = 1 << 20) {
+        guard let fd = descriptor.withLock({ $0 }) else { return }
+        #if canImport(Darwin)
+        _ = Darwin.shutdown(fd, SHUT_WR)
+        #else
+        _ = Glibc.shutdown(fd, Int32(SHUT_WR))
+        #endif
+        let end = Date().addingTimeInterval(seconds)
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        var drained = 0
+        while drained < limit {
+            let wait = end.timeIntervalSinceNow
+            guard wait > 0 else { return }
+            var ready = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            let polled = poll(&ready, 1, Int32(max(1, (wait * 1000).rounded(.up))))
+            if polled < 0 && errno == EINTR { continue }
+            if polled <= 0 { return }
+            let count = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            if count < 0 && errno == EINTR { continue }
+            if count <= 0 { return }
+            drained += count
+        }
+    }
+
     /// Writes all of `bytes`; false once the client is gone (the connection is shut down then).
     @discardableResult
     package func write(_ bytes: [UInt8]) -> Bool {

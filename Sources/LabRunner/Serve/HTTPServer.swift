@@ -126,10 +126,10 @@ package final class HTTPServer: Sendable {
         switch connection.readHead(limit: HTTPRequest.headLimit, deadline: headDeadline, idle: timeout) {
         case .head(let bytes): head = bytes
         case .tooLarge:
-            connection.write(HTTPResponse.error(.headersTooLarge).bytes)
+            refuse(connection, .headersTooLarge)
             return
         case .timedOut(partial: true):
-            connection.write(HTTPResponse.error(.requestTimeout).bytes)
+            refuse(connection, .requestTimeout)
             return
         case .timedOut(partial: false), .closed:
             return
@@ -139,7 +139,7 @@ package final class HTTPServer: Sendable {
         do {
             request = try HTTPRequest.parse(head)
         } catch {
-            connection.write(HTTPResponse.error(error.status).bytes)
+            refuse(connection, error.status)
             return
         }
         switch handler(request) {
@@ -153,5 +153,10 @@ package final class HTTPServer: Sendable {
             slots.release(connection)
             adopt(connection)
         }
+    }
+
+    /// An error answer, then the end of the connection without a reset (`lingerAfterRefusal`).
+    private func refuse(_ connection: HTTPConnection, _ status: HTTPResponse.Status) {
+        if connection.write(HTTPResponse.error(status).bytes) { connection.lingerAfterRefusal() }
     }
 }
