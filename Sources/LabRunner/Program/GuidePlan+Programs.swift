@@ -4,7 +4,16 @@ extension GuidePlan {
     /// The programs of `programs` (sample indices), as built when none fails: compatible samples
     /// packed together, a sample that runs or a package manifest alone.
     func batches(programs: [Int]) -> ([Int: BatchCandidate], [[Int]]) {
-        let referenced = Set(contexts.flatMap(\.references))
+        // Only what a built sample is given must stay at the top level: a listing is never built
+        // with its context, so its uses (`--color <color>` in help output) pin nothing (a local
+        // `@Option var color` compiles in its `do { … }`, never at the top level).
+        let built = samples.indices.filter { index in
+            switch samples[index].role {
+            case .program, .manifest: true
+            case .listing, .skipped: false
+            }
+        }
+        let referenced = Set(built.flatMap { contexts[$0].references })
         let candidates = Dictionary(uniqueKeysWithValues: programs.map { index in
             (index, BatchCandidate(sample: index, symbols: symbols, context: contexts[index],
                                    referenced: referenced, runs: runs(index)))

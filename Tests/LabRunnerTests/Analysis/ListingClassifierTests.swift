@@ -79,6 +79,45 @@ struct ListingClassifierTests {
         #expect(Self.reason(code) == nil, "\(code)")
     }
 
+    /// A program's output shown as code (argument-parser's doc comments): a name and `:` can
+    /// only be a statement label at a sample's start, and a label only comes before a loop, `if`,
+    /// `switch` or `do`.
+    @Test(arguments: [
+        ("Error: Missing value for '--foo <foo>'\nUsage: command [--foo <foo>]",
+         "program output ('Error: Missing value for '--foo <foo>''), not Swift"),
+        ("Usage: mytool [-v | -f] <input> <output>", "program output ('Usage: mytool [-v | -f] <input> <output>'), not Swift"),
+        ("\n  USAGE: example --color <color>\n\n  OPTIONS:\n     --color <color>", "program output ('USAGE: example --color <color>'), not Swift"),
+        ("Note:\n  done", "program output ('Note:'), not Swift"),
+        ("outer: guard x else { fatalError() }", "program output ('outer: guard x else { fatalError() }'), not Swift"),
+    ])
+    func programOutput(code: String, reason: String) {
+        #expect(Self.reason(code) == reason, "\(code)")
+    }
+
+    /// Still programs: labelled statements, and `name:` anywhere but the sample's first tokens.
+    @Test(arguments: [
+        "outer: for i in 0..<3 {\n    for j in 0..<3 { if j == i { continue outer } }\n}",
+        "loop: while true { break loop }",
+        "again: repeat { break again } while true",
+        "check: if flag { break check }",
+        "choice: switch x { default: break choice }",
+        "block: do { break block }",
+        "outer:\nfor i in 0..<3 { break outer }",
+        "let p = Point(\nx: 1, y: 2)",
+        "print(\"Usage: command [--foo <foo>]\")",
+        "let flag = true ? 1 : 2",
+        // Seen in the corpus: a module selector (SE-0491), a conformance in notation, a call's
+        // arguments shown alone, a type-parameter binding: none is a program's output.
+        "NationalAeronauticsAndSpaceAdministration::RocketEngine.launch()",
+        "UnsafeRawPointer : Strideable {\n    func distance(to: UnsafeRawPointer) -> Int\n}",
+        "dependencies: [\n    .package(path: \"../Core\"),\n]",
+        "T := {String, Float}",
+        "Result: 42",
+    ])
+    func notProgramOutput(code: String) {
+        #expect(Self.reason(code) == nil, "\(code)")
+    }
+
     @Test func reasonsCarryTheirLine() {
         let reasons = ListingClassifier.reasons(SampleSymbols(code: "let a = 1\n\nfunc g()\nlet b = <#value#>"))
         #expect(reasons.map(\.kind) == [.placeholder, .declarationsWithoutBodies])

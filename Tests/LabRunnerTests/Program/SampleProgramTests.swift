@@ -61,6 +61,17 @@ struct SampleProgramTests {
 
             """)
     }
+
+    /// `@Option var color: Color` shown alone (argument-parser's doc comments): a property
+    /// wrapper is valid in a local scope, never at the top level. A listing after it that names
+    /// `color` is not built, so it must not pin the `var` to the top level.
+    @Test func aListingsUsesLeaveAVarInItsScope() throws {
+        let plan = try Self.plan("```swift\n@Wrapped var color: Int\n```\n```swift\ncase .red: print(color)\n```\n")
+        #expect(plan.samples[1].role == .listing([ListingReason(kind: .fragment, description: "fragment: 'case' outside a switch", line: 1)]))
+        let (candidates, _) = plan.batches(programs: [0])
+        let source = SampleProgram.source([0], plan: plan, candidates: candidates)
+        #expect(source.contains("do {\n#sourceLocation(file: \"g.md\", line: 2)\n@Wrapped var color: Int\n"), "\(source)")
+    }
 }
 
 extension SampleProgramTests {
