@@ -25,11 +25,13 @@ enum ChildProcess {
     static let drainGrace = 1.0
 
     /// Runs to completion, blocking the calling thread (callers run several at once on their own
-    /// threads). `registry` is where the live group is recorded (tests pass their own).
-    static func run(_ request: ProcessRequest, registry: ProcessRegistry = .shared) throws(ProcessError) -> ProcessResult {
+    /// threads). `registry` is where the live group is recorded (tests pass their own); `retry`
+    /// says how a spawn that met ETXTBSY is tried again.
+    static func run(_ request: ProcessRequest, registry: ProcessRegistry = .shared,
+                    retry: TextBusyRetry = .standard) throws(ProcessError) -> ProcessResult {
         registry.prepareToSpawn()
         let start = ProcessPlatform.now()
-        let child = try ChildSpawner.spawn(request)
+        let child = try ChildSpawner.spawn(request, retry: retry)
         let pgid = child.pid  // leader of its own group
         if !registry.register(pgid) {
             // killAll() already ran (LabRunner is shutting down): this child must not live.

@@ -16,7 +16,7 @@ struct SpawnedChild {
 /// process group, with stdin from /dev/null, stdout and stderr into fresh pipes, exactly the
 /// requested environment and, if asked, another working directory.
 enum ChildSpawner {
-    static func spawn(_ request: ProcessRequest) throws(ProcessError) -> SpawnedChild {
+    static func spawn(_ request: ProcessRequest, retry: TextBusyRetry = .standard) throws(ProcessError) -> SpawnedChild {
         let path = request.executable
         try checkExecutable(path)
         if let directory = request.workingDirectory {
@@ -46,7 +46,7 @@ enum ChildSpawner {
         }
 
         do {
-            let pid = try spawnWithPipes(request, stdout: out.write, stderr: err.write)
+            let pid = try spawnWithPipes(request, stdout: out.write, stderr: err.write, retry: retry)
             return SpawnedChild(pid: pid, stdout: out.read, stderr: err.read)
         } catch {
             close(out.read)
@@ -65,7 +65,8 @@ enum ChildSpawner {
         return try spawnWithPipes(request, stdin: stdin, stdout: null, stderr: null)
     }
 
-    private static func spawnWithPipes(_ request: ProcessRequest, stdin: Int32? = nil, stdout: Int32, stderr: Int32) throws(ProcessError) -> pid_t {
+    private static func spawnWithPipes(_ request: ProcessRequest, stdin: Int32? = nil, stdout: Int32, stderr: Int32,
+                                       retry: TextBusyRetry = .standard) throws(ProcessError) -> pid_t {
         let path = request.executable
         #if canImport(Darwin)
         var actions: posix_spawn_file_actions_t? = nil
@@ -132,13 +133,13 @@ enum ChildSpawner {
         }
 
         var pid: pid_t = 0
-        code = posix_spawn(&pid, path, &actions, &attributes, argv.pointers, envp.pointers)
+        code = retry.run { posix_spawn(&pid, path, &actions, &attributes, argv.pointers, envp.pointers) }
         #if canImport(Glibc)
         if code == EINVAL, flags & Self.setSessionFlag != 0 {
             // glibc older than 2.26 has no POSIX_SPAWN_SETSID: fall back to a group of its own.
             var fallback = request
             fallback.newSession = false
-            return try spawnWithPipes(fallback, stdin: stdin, stdout: stdout, stderr: stderr)
+            return try spawnWithPipes(fallback, stdin: stdin, stdout: stdout, stderr: stderr, retry: retry)
         }
         #endif
         switch code {

@@ -7,14 +7,12 @@ import Testing
 /// neither `swift build` nor swiftc; wrong `// Prints` comments fail at their line and `--update`
 /// rewrites them byte for byte, `///` and ` * ` prefixes kept; a DocC-style page's declaration
 /// summary is a listing whose import the samples after it have. One test: the package build is the
-/// expensive part.
+/// expensive part. The copies of the package are at stable paths and use the tests' shared cache,
+/// so a warm `swift test` builds neither (the cold build is `PackageEndToEndTests`'s to check).
 @Suite struct DocCommentPackageEndToEndTests {
     @Test func docCommentSamplesAreCheckedAgainstThePackage() throws {
-        let folder = try LabRunnerCLI.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        let package = folder + "/pkg"
-        try FileManager.default.copyItem(atPath: LabRunnerCLI.fixtures + "/doc-comments-package", toPath: package)
-        let arguments = ["run", "-v", "--cache-dir", folder + "/cache", "--package", "pkg", "pkg/Sources"]
+        let folder = try LabRunnerCLI.stableCopy(of: "doc-comments-package", name: "doc-comments", as: "pkg")
+        let arguments = ["run", "-v", "--package", "pkg", "pkg/Sources"]
 
         let cold = try LabRunnerCLI.run(arguments, in: folder)
         #expect(cold.status == 1, "\(cold.stdout)\(cold.stderr)")
@@ -41,7 +39,7 @@ import Testing
 
         // A page laid out as DocC's (Documentation/Greeter.md): the declaration summary is a
         // listing, not a failure to parse; it shadows nothing, and its `import` is the reader's.
-        let page = try LabRunnerCLI.run(["run", "-v", "--cache-dir", folder + "/cache", "--package", "pkg", "pkg/Documentation/Greeter.md", "pkg/README.md"], in: folder)
+        let page = try LabRunnerCLI.run(["run", "-v", "--package", "pkg", "pkg/Documentation/Greeter.md", "pkg/README.md"], in: folder)
         #expect(page.status == 0, "\(page.stdout)\(page.stderr)")
         #expect(page.stdout.contains("""
               LIST  line 7: listing, declaration summary: Greeter, which DocGreeting provides (line 10)
@@ -72,8 +70,10 @@ import Testing
         let unlisted = try LabRunnerCLI.run(["list", "pkg/README.md"], in: folder)
         #expect(!unlisted.stdout.contains("modules:"), "\(unlisted.stdout)")
 
-        // The comments say something else than the code prints, in a `///` and a `/** */` comment.
-        let greeting = package + "/Sources/DocGreeting/Greeting.swift"
+        // The comments say something else than the code prints, in a `///` and a `/** */` comment:
+        // in a copy of its own, whose (edited) build the cache keeps beside the unedited one's.
+        let edited = try LabRunnerCLI.stableCopy(of: "doc-comments-package", name: "doc-comments-edited", as: "pkg")
+        let greeting = edited + "/pkg/Sources/DocGreeting/Greeting.swift"
         let original = try Data(contentsOf: URL(fileURLWithPath: greeting))
         let text = String(decoding: original, as: UTF8.self)
         let wrong = text.replacingOccurrences(of: #"///     // Prints "Hello, Anna!""#, with: #"///     // Prints "Hi, Anna!""#)
@@ -81,8 +81,8 @@ import Testing
         #expect(wrong.components(separatedBy: "\n").count == text.components(separatedBy: "\n").count && wrong != text)
         try Data(wrong.utf8).write(to: URL(fileURLWithPath: greeting))
         try FileManager.default.setAttributes([.posixPermissions: 0o640], ofItemAtPath: greeting)
-        let only = ["run", "--cache-dir", folder + "/cache", "--package", "pkg", "pkg/Sources/DocGreeting/Greeting.swift"]
-        let failing = try LabRunnerCLI.run(only, in: folder)
+        let only = ["run", "--package", "pkg", "pkg/Sources/DocGreeting/Greeting.swift"]
+        let failing = try LabRunnerCLI.run(only, in: edited)
         #expect(failing.status == 1)
         #expect(failing.stdout.contains("""
               FAIL  line 3: printed something else
@@ -93,7 +93,7 @@ import Testing
             """), "\(failing.stdout)")
         #expect(failing.stdout.contains("pkg/Sources/DocGreeting/Greeting.swift:20: output differs"), "\(failing.stdout)")
 
-        let updated = try LabRunnerCLI.run(["run", "--update"] + only.dropFirst(), in: folder)
+        let updated = try LabRunnerCLI.run(["run", "--update"] + only.dropFirst(), in: edited)
         #expect(updated.status == 0, "\(updated.stdout)")
         #expect(updated.stdout.contains("updated: 2 // Prints comments rewritten"), "\(updated.stdout)")
         #expect(try Data(contentsOf: URL(fileURLWithPath: greeting)) == original)

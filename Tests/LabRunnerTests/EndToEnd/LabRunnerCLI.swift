@@ -72,6 +72,20 @@ enum LabRunnerCLI {
         return path
     }()
 
+    /// A fresh copy of the fixture folder `fixture` at `.build/labrunner-tests-packages/<name>/<as>`
+    /// (beside the shared cache), returning `.build/labrunner-tests-packages/<name>`. A package's
+    /// build is cached by its path and sources: at a path that stays the same from one `swift test`
+    /// to the next, a test that does not check the cold path finds the package built in
+    /// `sharedCache` and starts no `swift build` (a temporary copy would build it on every run).
+    /// Each caller passes a `name` of its own; the copy is replaced on each call.
+    static func stableCopy(of fixture: String, name: String, as folder: String) throws -> String {
+        let parent = (sharedCache as NSString).deletingLastPathComponent + "/labrunner-tests-packages/" + name
+        try? FileManager.default.removeItem(atPath: parent)
+        try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: fixtures + "/" + fixture, toPath: parent + "/" + folder)
+        return parent
+    }
+
     /// A fresh folder for a test's files, removed by the caller.
     static func temporaryDirectory() throws -> String {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("labrunner-test-\(UUID().uuidString)").path

@@ -8,8 +8,9 @@ import Testing
 /// Chromium is Debian's `chromium` (`.ci/run` installs it); without it these tests are skipped.
 @Suite(.serialized, .enabled(if: Chromium.isAvailable, "headless Chromium (`chromium`) is not installed: see README"))
 struct NotebookBrowserTests {
-    /// `labrunner html Labs/ mismatch.md hostile.md quiet.md -o site --json report.json`, rendered
-    /// once, the DOM of every page and the screenshots, from one browser.
+    /// `labrunner html Labs/ mismatch.md hostile.md quiet.md -o site --json report.json --ipynb`,
+    /// rendered once, the DOM of every page and the screenshots, from one browser. The notebooks
+    /// are for `JupyterValidationTests`, which uses this one run rather than an `html` of its own.
     struct Site: Sendable {
         let folder: String
         let report: [String: Any & Sendable]
@@ -36,7 +37,7 @@ struct NotebookBrowserTests {
         let cache = root + "/.build/labrunner-browser-tests-cache"
         // Run from the project's folder, as a reader would: the course's pages are `Labs/…`.
         let result = try LabRunnerCLI.run(["html", "Labs", mismatch, folder + "/hostile.md", folder + "/quiet.md", "-o", folder + "/site",
-                                           "--json", folder + "/report.json", "--cache-dir", cache], in: root)
+                                           "--json", folder + "/report.json", "--ipynb", "--cache-dir", cache], in: root)
         let json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: folder + "/report.json")))
         let pages = try FileManager.default.subpathsOfDirectory(atPath: folder + "/site").filter { $0.hasSuffix(".html") }
         let (dom, screenshots) = try Chromium.withBrowser { browser in
