@@ -28,7 +28,15 @@ struct NotebookBrowserTests {
     /// A failing lab, named from the project's folder as the run names it.
     static let mismatch = "Tests/LabRunnerTests/Fixtures/mismatch.md"
 
-    static let site: Result<Site, Error> = Result {
+    /// The `html` run alone: its folder (pages and notebooks), JSON report and exit status.
+    /// `JupyterValidationTests` needs only this, so it goes on while the browser reads the pages.
+    struct Run: Sendable {
+        let folder: String
+        let report: [String: Any & Sendable]
+        let status: Int32
+    }
+
+    static let run: Result<Run, Error> = Result {
         let folder = try LabRunnerCLI.temporaryDirectory()
         try HostileLab.text.write(toFile: folder + "/hostile.md", atomically: true, encoding: .utf8)
         try Self.quietLab.write(toFile: folder + "/quiet.md", atomically: true, encoding: .utf8)
@@ -39,11 +47,17 @@ struct NotebookBrowserTests {
         let result = try LabRunnerCLI.run(["html", "Labs", mismatch, folder + "/hostile.md", folder + "/quiet.md", "-o", folder + "/site",
                                            "--json", folder + "/report.json", "--ipynb", "--cache-dir", cache], in: root)
         let json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: folder + "/report.json")))
+        return Run(folder: folder, report: (json as? [String: Any & Sendable]) ?? [:], status: result.status)
+    }
+
+    static let site: Result<Site, Error> = Result {
+        let run = try Self.run.get()
+        let folder = run.folder
         let pages = try FileManager.default.subpathsOfDirectory(atPath: folder + "/site").filter { $0.hasSuffix(".html") }
         let (dom, screenshots) = try Chromium.withBrowser { browser in
             (try Chromium.dumpDOM(pages.map { folder + "/site/" + $0 }, in: browser), try SiteScreenshots.capture(site: folder + "/site", in: browser))
         } ?? ([:], [:])
-        return Site(folder: folder, report: (json as? [String: Any & Sendable]) ?? [:], dom: dom, status: result.status, screenshots: screenshots)
+        return Site(folder: folder, report: run.report, dom: dom, status: run.status, screenshots: screenshots)
     }
 
     @Test func everyCellShowsEveryScenarioWithTheRunsVerdict() throws {
