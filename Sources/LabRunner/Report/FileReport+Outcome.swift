@@ -118,6 +118,9 @@ extension PartReport {
         // An exercise that checks nothing is a failed test of the instructor's lab.
         counts.failed += exercises.filter(\.isFailure).count
         counts.passed += exercises.filter { $0.status == .stubFails }.count
+        // A stub that could not be checked (the key did not run) is not a test, but it is not
+        // checked: counted with the skipped, as the terminal's `SKIP  exercise …` says.
+        counts.skipped += exercises.filter { if case .notChecked = $0.status { true } else { false } }.count
         self.init(path: outcome.path, kind: kind, result: result, scenarios: scenarios,
                   warnings: outcome.warnings.map { DiagnosticReport($0, lab: lab) },
                   compilerRan: compilerRan, buildDuration: outcome.buildDuration, skippedCells: skipped,

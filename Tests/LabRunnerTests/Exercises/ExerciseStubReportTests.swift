@@ -50,4 +50,17 @@ struct ExerciseStubReportTests {
         #expect(junit.contains("type=\"exercise\""))
         #expect(GitHubAnnotations.lines(run).contains("::error file=key.md,line=15,title=exercise 'lazy'::the stub already passes its outputs; it checks nothing"))
     }
+
+    /// An exercise whose stub could not be checked (the key did not run) is not a test, but it is
+    /// counted as skipped: before, a key that did not compile said `SKIP  exercise …` and the
+    /// closing line left those checks out of every count.
+    @Test func aStubNotCheckedCountsAsSkipped() throws {
+        let lab = try LabParser.parse(bytes: Array(Self.key.utf8), path: "key.md")
+        let verdict = ReportFixture.verdict(lab, "mock", outputs: [0: "1\n", 1: "2\n"])
+        let file = FileReport(ReportFixture.file(lab, .ran([verdict])), appleAvailable: false)
+        #expect(file.parts.flatMap(\.exercises).map(\.status) == [.notChecked("the key (built with -D SOLUTION) did not run"),
+                                                 .notChecked("the key (built with -D SOLUTION) did not run")])
+        let run = RunReport(files: [file], appleAvailable: false)
+        #expect(run.totals.passed == 1 && run.totals.failed == 0 && run.totals.skipped == 2)
+    }
 }
