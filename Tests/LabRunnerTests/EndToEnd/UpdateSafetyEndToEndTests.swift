@@ -4,8 +4,9 @@ import Testing
 
 /// `run --update` when the lab cannot or must not be written: the built tool, real failures
 /// (permissions, an edit while the lab runs, a file size limit, signals), and the lab afterwards.
-/// Serialized so the first test compiles the lab and the others hit the compile cache.
-@Suite(.serialized) struct UpdateSafetyEndToEndTests {
+/// Not serialized: the lab is compiled once into the tests' shared cache (kept across runs), so
+/// the tests run side by side instead of one after the other at the end of the suite.
+@Suite struct UpdateSafetyEndToEndTests {
     /// One lab for every test, so it compiles once. What it does besides printing a long
     /// transcript (far over the size limit below) is chosen by the environment.
     private static let lab = """
