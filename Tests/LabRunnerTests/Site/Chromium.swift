@@ -62,6 +62,25 @@ enum Chromium {
         return results.withLock { $0 }
     }
 
+    /// Starts Chromium on `url` with `profile` as its profile folder and its DevTools endpoint on
+    /// a port of its choosing; the running process, and the port once Chromium has written it
+    /// (nil if it did not within 60 s, or the browser ended: the caller stops the process).
+    static func launchWithDevTools(_ chromium: String, profile: String, url: String) throws -> (Process, UInt16?) {
+        let browser = Process()
+        browser.executableURL = URL(fileURLWithPath: chromium)
+        browser.arguments = arguments(["--user-data-dir=\(profile)", "--remote-debugging-port=0", url])
+        browser.standardOutput = FileHandle(forWritingAtPath: "/dev/null")
+        browser.standardError = FileHandle(forWritingAtPath: "/dev/null")
+        try browser.run()
+        var port: UInt16?
+        _ = waitUntil(timeout: 60) {
+            let text = (try? String(contentsOfFile: profile + "/DevToolsActivePort", encoding: .utf8)) ?? ""
+            port = text.split(separator: "\n").first.flatMap { UInt16($0) }
+            return port != nil || !browser.isRunning
+        }
+        return (browser, port)
+    }
+
     enum ChromiumError: Error { case failed(String) }
 }
 

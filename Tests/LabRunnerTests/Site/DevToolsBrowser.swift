@@ -13,18 +13,7 @@ final class DevToolsBrowser: @unchecked Sendable {
     private let port: UInt16
 
     init(chromium: String, profile: String) throws {
-        let browser = Process()
-        browser.executableURL = URL(fileURLWithPath: chromium)
-        browser.arguments = Chromium.arguments(["--user-data-dir=\(profile)", "--remote-debugging-port=0", "about:blank"])
-        browser.standardOutput = FileHandle(forWritingAtPath: "/dev/null")
-        browser.standardError = FileHandle(forWritingAtPath: "/dev/null")
-        try browser.run()
-        var found: UInt16?
-        _ = waitUntil(timeout: 60) {
-            let text = (try? String(contentsOfFile: profile + "/DevToolsActivePort", encoding: .utf8)) ?? ""
-            found = text.split(separator: "\n").first.flatMap { UInt16($0) }
-            return found != nil || !browser.isRunning
-        }
+        let (browser, found) = try Chromium.launchWithDevTools(chromium, profile: profile, url: "about:blank")
         guard let found else {
             if browser.isRunning { browser.terminate() }
             throw Failure.message("Chromium's DevTools endpoint did not appear")

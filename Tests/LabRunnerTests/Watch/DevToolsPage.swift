@@ -9,7 +9,7 @@ import Glibc
 /// loopback): enough to evaluate an expression in the page while it stays open, which
 /// `--dump-dom` cannot do for a page holding an event stream.
 final class DevToolsPage {
-    let browser = Process()
+    let browser: Process
     private var socket: LoopbackClient?
     private var nextID = 1
 
@@ -18,17 +18,8 @@ final class DevToolsPage {
     init?(url: String, folder: String) throws {
         guard let chromium = Chromium.path else { return nil }
         let profile = folder + "/profile"
-        browser.executableURL = URL(fileURLWithPath: chromium)
-        browser.arguments = Chromium.arguments(["--user-data-dir=\(profile)", "--remote-debugging-port=0", url])
-        browser.standardOutput = FileHandle(forWritingAtPath: "/dev/null")
-        browser.standardError = FileHandle(forWritingAtPath: "/dev/null")
-        try browser.run()
-        var port: UInt16?
-        _ = waitUntil(timeout: 60) {
-            let text = (try? String(contentsOfFile: profile + "/DevToolsActivePort", encoding: .utf8)) ?? ""
-            port = text.split(separator: "\n").first.flatMap { UInt16($0) }
-            return port != nil || !self.browser.isRunning
-        }
+        let (browser, port) = try Chromium.launchWithDevTools(chromium, profile: profile, url: url)
+        self.browser = browser
         var target: String?
         if let port {
             _ = waitUntil(timeout: 30) {
