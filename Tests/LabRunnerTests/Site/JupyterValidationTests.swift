@@ -38,14 +38,13 @@ struct JupyterValidationTests {
         }
 
         // Validation and conversion are independent: two Pythons at once.
-        let validation = LockedValue<Result<(status: Int32, output: String), Error>?>(nil)
-        let validator = Thread { validation.withLock { $0 = Result { try JupyterTools.python(["-c", JupyterTools.validate] + notebooks) } } }
-        validator.start()
-        let conversion = try JupyterTools.python(["-m", "nbconvert", "--to", "html", "--output-dir", folder + "/html"] + notebooks)
-        #expect(conversion.status == 0, "\(conversion.output)")
-        #expect(waitUntil(timeout: 300) { validation.withLock { $0 != nil } })
-        let validated = try #require(validation.withLock { $0 }).get()
+        let commands = [["-c", JupyterTools.validate] + notebooks,
+                        ["-m", "nbconvert", "--to", "html", "--output-dir", folder + "/html"] + notebooks]
+        let results = Parallel.map(commands.count, width: commands.count) { index in Result { try JupyterTools.python(commands[index]) } }
+        let validated = try results[0].get()
         #expect(validated.status == 0, "\(validated.output)")
+        let conversion = try results[1].get()
+        #expect(conversion.status == 0, "\(conversion.output)")
         let pages = (try? FileManager.default.contentsOfDirectory(atPath: folder + "/html")) ?? []
         #expect(pages.filter { $0.hasSuffix(".html") }.count == notebooks.count, "\(pages)")
         // The picture of a converted notebook docs/notebook.md shows, where Chromium is installed,
