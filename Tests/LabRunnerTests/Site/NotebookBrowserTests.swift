@@ -8,9 +8,10 @@ import Testing
 /// Chromium is Debian's `chromium` (`.ci/run` installs it); without it these tests are skipped.
 @Suite(.serialized, .enabled(if: Chromium.isAvailable, "headless Chromium (`chromium`) is not installed: see README"))
 struct NotebookBrowserTests {
-    /// `labrunner html Labs/ mismatch.md hostile.md quiet.md -o site --json report.json --ipynb`,
-    /// rendered once, the DOM of every page and the screenshots, from one browser. The notebooks
-    /// are for `JupyterValidationTests`, which uses this one run rather than an `html` of its own.
+    /// `labrunner html Labs/lab01.md Labs/lab09-concurrency.md mismatch.md hostile.md quiet.md -o site
+    /// --json report.json --ipynb`, rendered once, the DOM of every page and the screenshots, from
+    /// one browser. The notebooks are for `JupyterValidationTests`, which uses this one run rather
+    /// than an `html` of its own.
     struct Site: Sendable {
         let folder: String
         let report: [String: Any & Sendable]
@@ -28,6 +29,21 @@ struct NotebookBrowserTests {
     /// A failing lab, named from the project's folder as the run names it.
     static let mismatch = "Tests/LabRunnerTests/Fixtures/mismatch.md"
 
+    /// Two labs of the course: lab 01 (exercises with stubs, scenarios that print differently,
+    /// SwiftUI cells skipped here; the screenshots' page) and lab 09 (cells built apart:
+    /// `compile_fail`, `no_run`). Every lab of `Labs/` goes through the same `html --ipynb` and
+    /// Jupyter's checks in `.ci/run`, after the tests; recording the screenshots runs the whole
+    /// course, so the pictures show its sidebar.
+    static let course = recording ? ["Labs"] : ["Labs/lab01.md", "Labs/lab09-concurrency.md"]
+    static let recording = ProcessInfo.processInfo.environment["LABRUNNER_RECORD_SCREENSHOT"] == "1"
+
+    /// The labs the tests write (hostile, quiet), at a path that is the same in every `swift test`,
+    /// relative to the project as the run names them, so the browser tests' cache serves them from
+    /// the second run on (a temporary path is a new program each time).
+    static let written = ".build/labrunner-browser-tests-labs"
+    static let hostile = written + "/hostile.md"
+    static let quiet = written + "/quiet.md"
+
     /// The `html` run alone: its folder (pages and notebooks), JSON report and exit status.
     /// `JupyterValidationTests` needs only this, so it goes on while the browser reads the pages.
     struct Run: Sendable {
@@ -38,13 +54,13 @@ struct NotebookBrowserTests {
 
     static let run: Result<Run, Error> = Result {
         let folder = try LabRunnerCLI.temporaryDirectory()
-        try HostileLab.text.write(toFile: folder + "/hostile.md", atomically: true, encoding: .utf8)
-        try Self.quietLab.write(toFile: folder + "/quiet.md", atomically: true, encoding: .utf8)
-        let mismatch = Self.mismatch
-        // The course's labs from a cache that outlives the test run (.build), so only the first run compiles them.
+        try FileManager.default.createDirectory(atPath: root + "/" + written, withIntermediateDirectories: true)
+        try HostileLab.text.write(toFile: root + "/" + hostile, atomically: true, encoding: .utf8)
+        try Self.quietLab.write(toFile: root + "/" + quiet, atomically: true, encoding: .utf8)
+        // The labs from a cache that outlives the test run (.build), so only the first run compiles them.
         let cache = root + "/.build/labrunner-browser-tests-cache"
         // Run from the project's folder, as a reader would: the course's pages are `Labs/…`.
-        let result = try LabRunnerCLI.run(["html", "Labs", mismatch, folder + "/hostile.md", folder + "/quiet.md", "-o", folder + "/site",
+        let result = try LabRunnerCLI.run(["html"] + course + [mismatch, hostile, quiet, "-o", folder + "/site",
                                            "--json", folder + "/report.json", "--ipynb", "--cache-dir", cache], in: root)
         let json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: folder + "/report.json")))
         return Run(folder: folder, report: (json as? [String: Any & Sendable]) ?? [:], status: result.status)
@@ -71,7 +87,8 @@ struct NotebookBrowserTests {
         for part in parts where part["check"] is [String: Any] {
             if let path = part["path"] as? String, let line = part["line"] as? Int { checkedApart[path, default: []].insert(line) }
         }
-        for part in parts where (part["path"] as? String)?.hasPrefix("Labs/") == true {
+        // Every lab of the run but the hostile one (its own test below): the course's and the fixtures'.
+        for part in parts where part["path"] as? String != Self.hostile {
             let path = try #require(part["path"] as? String)
             let dom = site.dom(of: path)
             #expect(dom.contains("class=\"tabbed\""), "the page's script did not run on \(path)")
@@ -160,7 +177,7 @@ struct NotebookBrowserTests {
     /// the differing line marked and the shared one not; a cell that printed nothing has no panel.
     @Test func aCellWithIdenticalOutputsShowsOnePanel() throws {
         let site = try Self.site.get()
-        let dom = site.dom(of: site.folder + "/quiet.md")
+        let dom = site.dom(of: Self.quiet)
         #expect(dom.contains("class=\"tabbed\""), "the page's script did not run")
         let same = Self.section(dom, line: 6)
         #expect(Self.panels(same).map(\.scenarios) == [["mock", "empty", "failing"]])
@@ -183,11 +200,11 @@ struct NotebookBrowserTests {
 
     @Test func theHostileLabRunsNoScriptOfItsOwn() throws {
         let site = try Self.site.get()
-        let dom = site.dom(of: site.folder + "/hostile.md")
+        let dom = site.dom(of: Self.hostile)
         #expect(dom.contains("class=\"tabbed\""), "the page's own script should run")
         // Every attempt sets document.title to `pwned-…`; the title is still the page's own.
         let title = dom.range(of: "<title>").flatMap { open in dom[open.upperBound...].range(of: "</title>").map { dom[open.upperBound..<$0.lowerBound] } }
-        #expect(title.map(String.init) == site.folder + "/hostile.md")
+        #expect(title.map(String.init) == Self.hostile)
         for sign in HostileLab.markupSigns { #expect(!dom.containsPattern(sign), "\(sign) in the DOM") }
         // What it printed is on the page, as text.
         #expect(dom.contains("&lt;b id=\"injected\"&gt;injected&lt;/b&gt;") || dom.contains("&lt;b id=&quot;injected&quot;&gt;"))
