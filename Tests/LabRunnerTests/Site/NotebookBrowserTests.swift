@@ -57,11 +57,11 @@ struct NotebookBrowserTests {
         try FileManager.default.createDirectory(atPath: root + "/" + written, withIntermediateDirectories: true)
         try HostileLab.text.write(toFile: root + "/" + hostile, atomically: true, encoding: .utf8)
         try Self.quietLab.write(toFile: root + "/" + quiet, atomically: true, encoding: .utf8)
-        // The labs from a cache that outlives the test run (.build), so only the first run compiles them.
-        let cache = root + "/.build/labrunner-browser-tests-cache"
-        // Run from the project's folder, as a reader would: the course's pages are `Labs/…`.
+        // Run from the project's folder, as a reader would: the course's pages are `Labs/…`. The
+        // labs come from the tests' shared cache, which outlives the test run (one module cache
+        // for Foundation, not one more), so only the first run compiles them.
         let result = try LabRunnerCLI.run(["html"] + course + [mismatch, hostile, quiet, "-o", folder + "/site",
-                                           "--json", folder + "/report.json", "--ipynb", "--cache-dir", cache], in: root)
+                                           "--json", folder + "/report.json", "--ipynb"], in: root)
         let json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: folder + "/report.json")))
         return Run(folder: folder, report: (json as? [String: Any & Sendable]) ?? [:], status: result.status)
     }
