@@ -22,8 +22,9 @@ import Testing
     }
 
     /// A `no_run` cell is checked too: its own brace, not "the cells before it" or the prelude.
+    /// The cell before it compiles and runs: in the tests' shared cache, so only a first `swift test` builds it.
     @Test func aNoRunCellThatNeverClosesABraceIsNamedAtTheBrace() throws {
-        let result = try LabRunnerCLI.run(["run", "--no-cache", "unclosed-no-run.md"], in: FaultFixtures.folder)
+        let result = try LabRunnerCLI.run(["run", "unclosed-no-run.md"], in: FaultFixtures.folder)
         #expect(result.status == 1)
         #expect(result.stdout.contains("unclosed-no-run.md:8:14: error: '{' is never closed in this cell"), "\(result.stdout)")
         #expect(!result.stdout.contains("before it do not compile"), "\(result.stdout)")

@@ -21,12 +21,22 @@ import Testing
         #expect(corrected.stdout.contains("roles.md:16: error: compile_fail cell compiled; swiftc was expected to reject it"))
     }
 
+    /// In the tests' shared cache (its clang modules warm), with a comment of this run's own at
+    /// the end of a line of each of the four builds, so swiftc runs for each (line numbers unchanged).
     @Test func anUnchangedCheckComesFromTheCache() throws {
-        let cache = try LabRunnerCLI.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(atPath: cache) }
-        let arguments = ["run", "-v", "--scenario", "mock", "--cache-dir", cache, "roles.md"]
-        let first = try LabRunnerCLI.run(arguments, in: LabRunnerCLI.fixtures)
-        let second = try LabRunnerCLI.run(arguments, in: LabRunnerCLI.fixtures)
+        let folder = try LabRunnerCLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let nonce = " // \(UUID().uuidString)\n"
+        var text = try String(contentsOfFile: LabRunnerCLI.fixtures + "/roles.md", encoding: .utf8)
+        for line in ["final class Counter { var value = 0 }", "func demo() async {", "print(\"alone in \\(Lab.scenario)\")", "while true { }"] {
+            let unique = text.replacingOccurrences(of: line + "\n", with: line + nonce)
+            #expect(unique != text, "roles.md has no line '\(line)'")
+            text = unique
+        }
+        try Data(text.utf8).write(to: URL(fileURLWithPath: folder + "/roles.md"))
+        let arguments = ["run", "-v", "--scenario", "mock", "roles.md"]
+        let first = try LabRunnerCLI.run(arguments, in: folder)
+        let second = try LabRunnerCLI.run(arguments, in: folder)
         for result in [first, second] {
             #expect(result.status == 0, "\(result.stdout)")
             #expect(result.stdout.contains("PASS  rejected by swiftc as expected (1 error)"))

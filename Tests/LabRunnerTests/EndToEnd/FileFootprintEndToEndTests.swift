@@ -9,24 +9,47 @@ import Testing
 @Suite struct FileFootprintEndToEndTests {
     static let lab = "```swift\nprint(\"footprint \\(Lab.scenario)\")\n```\n```output\nstale\n```\n"
 
-    @Test func onlyTheCacheGainsFilesAndOnlyUpdateChangesTheLab() throws {
+    /// The fresh folders of one test, under `root`.
+    struct Folders {
+        let root: String
+        var tmp: String { root + "/tmp" }
+        var home: String { root + "/home" }
+        var xdg: String { root + "/xdg" }
+        var cwd: String { root + "/cwd" }
+        /// The lab of the first part.
+        var labs: String { root + "/labs" }
+        /// The labs with swiftc flags, of the second part.
+        var flagLabs: String { root + "/flag-labs" }
+        var victims: String { root + "/victims" }
+        var includes: String { root + "/inc dir" }
+        var all: [String] { [tmp, home, xdg, cwd, labs, flagLabs, victims, includes] }
+        var environment: [String: String] { ["TMPDIR": tmp, "HOME": home, "XDG_CACHE_HOME": xdg] }
+    }
+
+    /// One test, so the fresh XDG_CACHE_HOME builds clang's module cache once (about 1.7 s of CPU)
+    /// rather than once per part; the second part starts where the first left every folder.
+    @Test func runWritesOnlyIntoTheCacheAndTheLabsItUpdates() throws {
         let root = try LabRunnerCLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: root) }
-        let folders = ["tmp", "home", "xdg", "cwd", "labs"].map { root + "/" + $0 }
-        for folder in folders { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
-        let (tmp, home, xdg, cwd, labs) = (folders[0], folders[1], folders[2], folders[3], folders[4])
+        let folders = Folders(root: root)
+        for folder in folders.all { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
+        try onlyTheCacheGainsFilesAndOnlyUpdateChangesTheLab(folders)
+        try swiftcFlagsWriteNothingOutsideTheBuildFolderAndTheCache(folders)
+    }
+
+    private func onlyTheCacheGainsFilesAndOnlyUpdateChangesTheLab(_ folders: Folders) throws {
+        let (tmp, home, xdg, cwd, labs) = (folders.tmp, folders.home, folders.xdg, folders.cwd, folders.labs)
         let labPath = labs + "/lab.md"
         try Data(Self.lab.utf8).write(to: URL(fileURLWithPath: labPath))
-        let environment = ["TMPDIR": tmp, "HOME": home, "XDG_CACHE_HOME": xdg]
         func run(_ arguments: [String]) throws -> LabRunnerCLI.Result {
-            try LabRunnerCLI.run(["run"] + arguments + [labPath], in: cwd, environment: environment)
+            try LabRunnerCLI.run(["run"] + arguments + [labPath], in: cwd, environment: folders.environment)
         }
         let labsBefore = FileTreeSnapshot(labs)
 
         // Without a cache: nothing anywhere, not even swiftc's module cache.
         let uncached = try run(["--no-cache"])
         #expect(uncached.status == 1, "\(uncached.stdout)")
-        for folder in folders where folder != labs { #expect(FileTreeSnapshot(folder).entries.isEmpty, "\(folder)") }
+        for folder in folders.all where folder != labs { #expect(FileTreeSnapshot(folder).entries.isEmpty, "\(folder)") }
         #expect(FileTreeSnapshot(labs) == labsBefore)
 
         // With the cache: only XDG_CACHE_HOME/labrunner gains files.
@@ -50,12 +73,9 @@ import Testing
     /// `-emit-module-path`, `-index-store-path`, a response file…) is an input error, and labs whose
     /// flags were accepted (a fixed set with a quoted path, and seeded random ones from the fuzz
     /// test's words) add files only under the cache.
-    @Test func swiftcFlagsWriteNothingOutsideTheBuildFolderAndTheCache() throws {
-        let root = try LabRunnerCLI.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(atPath: root) }
-        let folders = ["tmp", "home", "xdg", "cwd", "labs", "victims", "inc dir"].map { root + "/" + $0 }
-        for folder in folders { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
-        let (tmp, home, xdg, cwd, labs, victims) = (folders[0], folders[1], folders[2], folders[3], folders[4], folders[5])
+    private func swiftcFlagsWriteNothingOutsideTheBuildFolderAndTheCache(_ folders: Folders) throws {
+        let root = folders.root
+        let (tmp, home, xdg, cwd, labs, victims) = (folders.tmp, folders.home, folders.xdg, folders.cwd, folders.flagLabs, folders.victims)
         try Data("-o\n\(victims)/by-response-file\n".utf8).write(to: URL(fileURLWithPath: victims + "/args"))
         let hostile = [
             "-Xlinker -o -Xlinker \(victims)/linked", "-o \(victims)/out", "-emit-module-path \(victims)/m.swiftmodule",
@@ -79,7 +99,7 @@ import Testing
         }
         let labsBefore = FileTreeSnapshot(labs)
         let victimsBefore = FileTreeSnapshot(victims)
-        let result = try LabRunnerCLI.run(["run", labs], in: cwd, environment: ["TMPDIR": tmp, "HOME": home, "XDG_CACHE_HOME": xdg])
+        let result = try LabRunnerCLI.run(["run", labs], in: cwd, environment: folders.environment)
         #expect(result.status == 2, "\(result.stdout)")
         for index in hostile.indices {
             #expect(result.stdout.contains("hostile\(index).md:2:"), "\(result.stdout)")
@@ -88,7 +108,7 @@ import Testing
         #expect(FileTreeSnapshot(victims) == victimsBefore)
         #expect(FileTreeSnapshot(labs) == labsBefore)
         #expect(FileTreeSnapshot(xdg).paths.allSatisfy { $0 == "labrunner" || $0.hasPrefix("labrunner/") })
-        for folder in [tmp, home, cwd, root + "/inc dir"] { #expect(FileTreeSnapshot(folder).entries.isEmpty, "\(folder)") }
-        #expect(Set(try FileManager.default.contentsOfDirectory(atPath: root)) == Set(folders.map { ($0 as NSString).lastPathComponent }))
+        for folder in [tmp, home, cwd, folders.includes] { #expect(FileTreeSnapshot(folder).entries.isEmpty, "\(folder)") }
+        #expect(Set(try FileManager.default.contentsOfDirectory(atPath: root)) == Set(folders.all.map { ($0 as NSString).lastPathComponent }))
     }
 }

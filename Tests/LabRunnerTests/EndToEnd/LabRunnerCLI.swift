@@ -86,6 +86,18 @@ enum LabRunnerCLI {
         return parent
     }
 
+    /// An empty folder at `.build/labrunner-tests-folders/<name>` (beside the shared cache), at the
+    /// same path in every `swift test`: a lab given by its absolute path there is the same program
+    /// from one run to the next (its path is in the program), so a test that does not check the
+    /// cold path finds it built in `sharedCache`, where a temporary folder would build it on every
+    /// run. Each caller passes a `name` of its own; the folder is emptied on each call.
+    static func stableFolder(name: String) throws -> String {
+        let path = (sharedCache as NSString).deletingLastPathComponent + "/labrunner-tests-folders/" + name
+        try? FileManager.default.removeItem(atPath: path)
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }
+
     /// A fresh folder for a test's files, removed by the caller.
     static func temporaryDirectory() throws -> String {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("labrunner-test-\(UUID().uuidString)").path

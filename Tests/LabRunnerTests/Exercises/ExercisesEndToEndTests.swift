@@ -29,7 +29,9 @@ struct ExercisesEndToEndTests {
         #expect(key.stdout.contains("PASS  exercise 'double': checked"))
         #expect(key.stdout.contains("PASS  exercise 'greet': checked"))
 
-        let output = NSTemporaryDirectory() + "labrunner-handout-\(UUID().uuidString)"
+        // At a stable path: the copy `student` compiles to check it is named by that path, so it
+        // comes from the tests' shared cache from the second `swift test` on.
+        let output = try LabRunnerCLI.stableFolder(name: "exercises-handout")
         defer { try? FileManager.default.removeItem(atPath: output) }
         let student = try LabRunnerCLI.run(["student", "key.md", "-o", output], in: Self.folder)
         #expect(student.status == 0, "\(student.stdout)\(student.stderr)")

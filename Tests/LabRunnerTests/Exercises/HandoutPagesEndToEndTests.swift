@@ -6,7 +6,9 @@ import Testing
 /// hidden check, shows the stub's marker, and its hints collapsed.
 struct HandoutPagesEndToEndTests {
     @Test func handoutPagesHoldNoSolutionAndNoHiddenCheck() throws {
-        let folder = NSTemporaryDirectory() + "labrunner-handout-pages-\(UUID().uuidString)"
+        // At a stable path, so the handout `student` checks (named by its path) and the pages'
+        // run of it come from the tests' shared cache from the second `swift test` on.
+        let folder = try LabRunnerCLI.stableFolder(name: "handout-pages")
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let fixtures = LabRunnerCLI.fixtures + "/exercises/points"
         let handout = try LabRunnerCLI.run(["student", "key.md", "-o", folder + "/handout"], in: fixtures)

@@ -27,8 +27,9 @@ struct GradebookSessionTests {
         return (session.run(), output)
     }
 
+    /// At a stable path: the five builds come from the tests' shared cache from the second run on.
     @Test func twoLabsThreeStudentsOneGradebookWhoseWrittenPointsSurviveARerun() throws {
-        let folder = try SessionFolder()
+        let folder = try SessionFolder(stable: "gradebook-session")
         defer { folder.remove() }
         let fixture = LabRunnerCLI.fixtures + "/gradebook"
         for file in try FileManager.default.subpathsOfDirectory(atPath: fixture) where file.hasSuffix(".md") {

@@ -46,6 +46,12 @@ struct SessionFolder {
         for (name, text) in files { try write(name, text) }
     }
 
+    /// An empty folder at the same path in every `swift test` (`LabRunnerCLI.stableFolder`), so
+    /// the labs run from it come from the tests' shared cache from the second run on.
+    init(stable name: String) throws {
+        path = try LabRunnerCLI.stableFolder(name: name)
+    }
+
     func write(_ name: String, _ text: String) throws {
         let file = path + "/" + name
         try FileManager.default.createDirectory(atPath: (file as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
