@@ -14,6 +14,8 @@ final class SampleTokens: Sendable {
     let tokens: [Token]
     /// Last line of each token: a multi-line string or regex ends below where it starts.
     let endLines: [Int]
+    /// Every token as the lexer gave it, comments included (`PrintsComments` reads them).
+    let lexed: [Token]
     /// Indices of `<#…#>` tokens (placeholders in comments and strings are not tokens).
     let placeholders: [Int]
 
@@ -28,8 +30,12 @@ final class SampleTokens: Sendable {
         var tokens: [Token] = []
         var placeholders: [Int] = []
         var eliding: [Int] = []
-        let lexed = Array(SwiftLexer(bytes))
-        for token in lexed {
+        let lexed = SwiftLexer.tokens(in: bytes)
+        self.lexed = lexed
+        var position = 0
+        while position < lexed.count {
+            let token = lexed[position]
+            position += 1
             if token.isComment {
                 if Self.elides(bytes[token.range]) { eliding.append(token.line) }
                 continue

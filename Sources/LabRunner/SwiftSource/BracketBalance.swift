@@ -20,7 +20,10 @@ package enum BracketBalance {
         var stringStart: Token? = nil
         var outerStringStarts: [Token?] = []
         var previous: TokenKind? = nil
-        for (index, token) in tokens.enumerated() {
+        var index = -1
+        while index + 1 < tokens.count {
+            index += 1
+            let token = tokens[index]
             defer { if !token.isComment { previous = token.kind } }
             switch token.kind {
             case .interpolationStart:

@@ -29,8 +29,10 @@ package struct TokenTree: Sendable {
         var links = [Link](repeating: .leaf, count: tokens.count)
         var parents = [Int?](repeating: nil, count: tokens.count)
         var open: [Int] = []
-        for (index, token) in tokens.enumerated() {
-            guard let (_, opening) = TokenTree.bracket(token, in: bytes) else {
+        var index = -1
+        while index + 1 < tokens.count {
+            index += 1
+            guard let (_, opening) = TokenTree.bracket(tokens[index], in: bytes) else {
                 parents[index] = open.last
                 continue
             }
@@ -53,39 +55,43 @@ package struct TokenTree: Sendable {
 
     package var count: Int { tokens.count }
 
+    /// `index` is a token's. Compared by hand: `tokens.indices.contains` is generic, slow in a
+    /// debug build, and every question to the tree asks it.
+    @inline(__always) private func holds(_ index: Int) -> Bool { index >= 0 && index < tokens.count }
+
     /// True for an opener, closed or not.
     package func opens(_ index: Int) -> Bool {
-        guard tokens.indices.contains(index), case .opener = links[index] else { return false }
+        guard holds(index), case .opener = links[index] else { return false }
         return true
     }
 
     /// The closer of the opener at `index`; nil when it never closes or is no opener.
     package func closer(of index: Int) -> Int? {
-        guard tokens.indices.contains(index), case .opener(let closer) = links[index] else { return nil }
+        guard holds(index), case .opener(let closer) = links[index] else { return nil }
         return closer
     }
 
     /// The opener the closer at `index` closes; nil when nothing was open or it is no closer.
     package func opener(of index: Int) -> Int? {
-        guard tokens.indices.contains(index), case .closer(let opener) = links[index] else { return nil }
+        guard holds(index), case .closer(let opener) = links[index] else { return nil }
         return opener
     }
 
     /// True for a closer that closes nothing open (a `}` a fragment starts with).
     package func closesNothing(_ index: Int) -> Bool {
-        guard tokens.indices.contains(index), case .closer(nil) = links[index] else { return false }
+        guard holds(index), case .closer(nil) = links[index] else { return false }
         return true
     }
 
     /// The opener of the innermost group holding the token at `index`; nil at the top level.
     package func parent(of index: Int) -> Int? {
-        tokens.indices.contains(index) ? parents[index] : nil
+        holds(index) ? parents[index] : nil
     }
 
     /// The index past the token at `index`, or past its whole group when it opens one (the end
     /// when the group never closes).
     package func after(_ index: Int) -> Int {
-        guard tokens.indices.contains(index), case .opener(let closer) = links[index] else { return index + 1 }
+        guard holds(index), case .opener(let closer) = links[index] else { return index + 1 }
         return closer.map { $0 + 1 } ?? tokens.count
     }
 
@@ -104,18 +110,24 @@ package struct TokenTree: Sendable {
     /// The tokens inside the group the opener at `index` opens (to the end when it never closes);
     /// nil for a token that opens nothing.
     package func contents(of index: Int) -> Range<Int>? {
-        guard tokens.indices.contains(index), case .opener(let closer) = links[index] else { return nil }
+        guard holds(index), case .opener(let closer) = links[index] else { return nil }
         return (index + 1)..<(closer ?? tokens.count)
     }
 
     /// Openers that never close, in source order.
     package var unclosed: [Int] {
-        links.indices.filter { if case .opener(nil) = links[$0] { true } else { false } }
+        var found: [Int] = []
+        var index = 0
+        while index < links.count {
+            if case .opener(nil) = links[index] { found.append(index) }
+            index += 1
+        }
+        return found
     }
 
     /// The bracket the token at `index` is, and whether it opens.
     package func bracket(_ index: Int, in bytes: [UInt8]) -> (Bracket, opening: Bool)? {
-        tokens.indices.contains(index) ? TokenTree.bracket(tokens[index], in: bytes) : nil
+        holds(index) ? TokenTree.bracket(tokens[index], in: bytes) : nil
     }
 
     static func bracket(_ token: Token, in bytes: [UInt8]) -> (Bracket, opening: Bool)? {
