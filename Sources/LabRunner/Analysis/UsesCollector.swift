@@ -34,26 +34,34 @@ enum UsesCollector {
             for index in range { use(tokens, index, bound: outer, into: &uses) }
             return
         }
-        var bindings: ScopeBindings? = nil
+        // The scope's bindings taken apart once: reaching them through an optional struct per
+        // token copied all four collections each time in a debug build.
+        var bindingSites: Set<Int> = []
+        var inner: [Int: Set<String>] = [:]
+        var typeBodies: Set<Int> = []
         var bound = outer
         if case .statements(let isTypeBody) = scope {
             let read = ScopeBindings(tokens, range, isTypeBody: isTypeBody)
             bound.formUnion(read.names)
-            bindings = read
+            bindingSites = read.bindingSites
+            inner = read.inner
+            typeBodies = read.typeBodies
         }
-        for index in tokens.tree.level(range) {
-            guard let inside = tokens.tree.contents(of: index) else {
-                if bindings?.bindingSites.contains(index) != true { use(tokens, index, bound: bound, into: &uses) }
+        let tree = tokens.tree
+        for index in tree.level(range) {
+            guard let inside = tree.contents(of: index) else {
+                if !bindingSites.contains(index) { use(tokens, index, bound: bound, into: &uses) }
                 continue
             }
             guard tokens.opens(index, .brace) else {
                 read(tokens, inside, bound: bound, scope: .expressions, depth: depth + 1, into: &uses)
                 continue
             }
-            var innerBound = bound.union(bindings?.inner[index] ?? [])
-            innerBound.formUnion(closureParameters(tokens, inside))
-            let isTypeBody = bindings?.typeBodies.contains(index) ?? false
-            read(tokens, inside, bound: innerBound, scope: .statements(isTypeBody: isTypeBody), depth: depth + 1, into: &uses)
+            var innerBound = bound
+            if let names = inner[index] { innerBound.formUnion(names) }
+            let parameters = closureParameters(tokens, inside)
+            if !parameters.isEmpty { innerBound.formUnion(parameters) }
+            read(tokens, inside, bound: innerBound, scope: .statements(isTypeBody: typeBodies.contains(index)), depth: depth + 1, into: &uses)
         }
     }
 
