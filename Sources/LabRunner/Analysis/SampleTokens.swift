@@ -44,13 +44,14 @@ final class SampleTokens: Sendable {
             tokens.append(token)
         }
         self.elidingComments = eliding
-        self.bracketProblem = BracketBalance.firstProblem(lexed: lexed, in: bytes)
         self.endLines = tokens.map { token in
             guard token.kind == .stringSegment || token.kind == .regex else { return token.line }
             return token.line + bytes[token.range].count { $0 == SwiftASCII.newline }
         }
-        self.tree = TokenTree(tokens, in: bytes)
+        let tree = TokenTree(tokens, in: bytes)
+        self.tree = tree
         self.tokens = tree.tokens
+        self.bracketProblem = BracketBalance.firstProblem(lexed: lexed, tree: tree, in: bytes)
         self.placeholders = placeholders
     }
 

@@ -95,9 +95,10 @@ enum AppleOnlyDetector {
     /// `needle` occurs in `bytes[start..<end]`.
     private static func contains(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, _ needle: [UInt8]) -> Bool {
         guard !needle.isEmpty else { return false }
+        let first = needle[0]
         var at = start
         while at + needle.count <= end {
-            if matches(bytes, at: at, end, needle) { return true }
+            if bytes[at] == first, matches(bytes, at: at, end, needle) { return true }
             at += 1
         }
         return false

@@ -14,16 +14,22 @@ enum ExerciseParser {
             damage?.append(error)
         }
         var insideFence = [Bool](repeating: false, count: source.lines.count + 1)
+        // Index loops: ranges and strides are generic, slow per line in a debug build.
         for block in blocks {
-            for line in block.openingLine...(block.closingLine ?? block.contentLines.last?.line ?? block.openingLine) {
+            var line = block.openingLine
+            let last = block.closingLine ?? block.contentLines.last?.line ?? block.openingLine
+            while line <= last {
                 insideFence[line] = true
+                line += 1
             }
         }
         // Directives first: each opens (or ends) a region of lines.
         var starts: [(line: Int, id: String, title: String?, points: Int, manual: Bool)] = []
         var ends: [Int] = []
-        for number in stride(from: frontMatterLines + 1, through: source.lines.count, by: 1) where !insideFence[number] {
-            guard let directive = ExerciseDirective.parse(line: number, in: source) else { continue }
+        var number = frontMatterLines
+        while number < source.lines.count {
+            number += 1
+            guard !insideFence[number], let directive = ExerciseDirective.parse(line: number, in: source) else { continue }
             let kind: ExerciseDirective.Kind
             do { kind = try directive.kind(path: path) } catch {
                 try fail(error)

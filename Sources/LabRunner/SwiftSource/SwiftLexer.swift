@@ -26,7 +26,14 @@ package struct SwiftLexer: Sequence, IteratorProtocol {
 
     package init(_ text: String, bareSlashRegex: Bool = true) { self.init(Array(text.utf8), bareSlashRegex: bareSlashRegex) }
 
-    package static func tokens(in bytes: [UInt8]) -> [Token] { Array(SwiftLexer(bytes)) }
+    /// A `while let` loop rather than `Array(SwiftLexer(bytes))`, which goes through the generic
+    /// sequence copy and a protocol witness per token in a debug build.
+    package static func tokens(in bytes: [UInt8]) -> [Token] {
+        var lexer = SwiftLexer(bytes)
+        var tokens: [Token] = []
+        while let token = lexer.next() { tokens.append(token) }
+        return tokens
+    }
     package static func tokens(in text: String) -> [Token] { Array(SwiftLexer(text)) }
 
     package mutating func next() -> Token? {
