@@ -56,6 +56,11 @@ package enum ListingClassifier {
                 end += 1
             }
             if !blank {
+                // Trimming (spaces, tabs, Unicode spaces) cannot reach a `$` past any other ASCII
+                // byte: such a line is no prompt, and Foundation's trimming is not asked.
+                var first = start
+                while first < end, code[first] == SwiftASCII.space || code[first] == SwiftASCII.tab { first += 1 }
+                if code[first] < 0x80, code[first] != UInt8(ascii: "$") { return nil }
                 let text = String(decoding: code[start..<end], as: UTF8.self).trimmingCharacters(in: .whitespaces)
                 guard text.hasPrefix("$ ") || text == "$" else { return nil }
                 return ListingReason(kind: .terminalSession, description: "a terminal session ('\(text)'), not Swift", line: number)

@@ -51,25 +51,28 @@ final class SampleTokens: Sendable {
         let tree = TokenTree(tokens, in: bytes)
         self.tree = tree
         self.tokens = tree.tokens
+        self.count = tree.count
         self.bracketProblem = BracketBalance.firstProblem(lexed: lexed, tree: tree, in: bytes)
         self.placeholders = placeholders
     }
 
-    var count: Int { tokens.count }
+    /// Stored, as every reader's bounds check asks it: `tokens.count` retains and releases the
+    /// array in a debug build.
+    let count: Int
 
     /// The token's text; "" outside the tokens, so readers may look one past either end.
-    func text(_ index: Int) -> String { index >= 0 && index < tokens.count ? tokens[index].text(in: bytes) : "" }
+    func text(_ index: Int) -> String { index >= 0 && index < count ? tokens[index].text(in: bytes) : "" }
 
     /// The name an identifier declares or uses, without backticks.
-    func name(_ index: Int) -> String { index >= 0 && index < tokens.count ? tokens[index].name(in: bytes) : "" }
+    func name(_ index: Int) -> String { index >= 0 && index < count ? tokens[index].name(in: bytes) : "" }
 
-    func kind(_ index: Int) -> TokenKind? { index >= 0 && index < tokens.count ? tokens[index].kind : nil }
+    func kind(_ index: Int) -> TokenKind? { index >= 0 && index < count ? tokens[index].kind : nil }
 
     /// True when token `index` is the punctuation or operator `text`.
     /// A `StaticString`, whose bytes are a pointer and a count: iterating a `String`'s UTF-8 view
     /// took a twentieth of the guide analysis in a debug build, where this is asked most.
     func `is`(_ index: Int, _ text: StaticString) -> Bool {
-        guard index >= 0, index < tokens.count else { return false }
+        guard index >= 0, index < count else { return false }
         let token = tokens[index]
         let start = token.range.lowerBound
         let length = text.utf8CodeUnitCount
@@ -109,7 +112,7 @@ final class SampleTokens: Sendable {
     }
 
     func spaceAfter(_ index: Int) -> Bool {
-        index + 1 >= tokens.count || tokens[index + 1].range.lowerBound > tokens[index].range.upperBound
+        index + 1 >= count || tokens[index + 1].range.lowerBound > tokens[index].range.upperBound
     }
 
     /// The index past token `index`, or past its whole group when it opens one (the end when it never closes).

@@ -15,9 +15,11 @@ enum UsesCollector {
     /// Groups nested deeper than this are read as one scope (fuzzed input can nest without end).
     static let deepest = 64
 
-    static func collect(_ tokens: SampleTokens, in range: Range<Int>, excluding own: [String]) -> Uses {
+    /// - Parameter heads: declaration heads already read (`OutlineItem.heads`), by their tokens.
+    static func collect(_ tokens: SampleTokens, in range: Range<Int>, excluding own: [String],
+                        heads: [Range<Int>: DeclarationHead] = [:]) -> Uses {
         var uses = Uses()
-        read(tokens, range, bound: [], scope: .statements(isTypeBody: false), depth: 0, into: &uses)
+        read(tokens, range, bound: [], scope: .statements(isTypeBody: false), depth: 0, heads: heads, into: &uses)
         uses.names.subtract(own)
         return uses
     }
@@ -29,7 +31,7 @@ enum UsesCollector {
     }
 
     private static func read(_ tokens: SampleTokens, _ range: Range<Int>, bound outer: Set<String>, scope: Scope,
-                             depth: Int, into uses: inout Uses) {
+                             depth: Int, heads: [Range<Int>: DeclarationHead], into uses: inout Uses) {
         guard depth < deepest else {
             for index in range { use(tokens, index, bound: outer, into: &uses) }
             return
@@ -41,7 +43,7 @@ enum UsesCollector {
         var typeBodies: Set<Int> = []
         var bound = outer
         if case .statements(let isTypeBody) = scope {
-            let read = ScopeBindings(tokens, range, isTypeBody: isTypeBody)
+            let read = ScopeBindings(tokens, range, isTypeBody: isTypeBody, heads: heads)
             bound.formUnion(read.names)
             bindingSites = read.bindingSites
             inner = read.inner
@@ -54,14 +56,14 @@ enum UsesCollector {
                 continue
             }
             guard tokens.opens(index, .brace) else {
-                read(tokens, inside, bound: bound, scope: .expressions, depth: depth + 1, into: &uses)
+                read(tokens, inside, bound: bound, scope: .expressions, depth: depth + 1, heads: heads, into: &uses)
                 continue
             }
             var innerBound = bound
             if let names = inner[index] { innerBound.formUnion(names) }
             let parameters = closureParameters(tokens, inside)
             if !parameters.isEmpty { innerBound.formUnion(parameters) }
-            read(tokens, inside, bound: innerBound, scope: .statements(isTypeBody: typeBodies.contains(index)), depth: depth + 1, into: &uses)
+            read(tokens, inside, bound: innerBound, scope: .statements(isTypeBody: typeBodies.contains(index)), depth: depth + 1, heads: heads, into: &uses)
         }
     }
 

@@ -93,14 +93,17 @@ enum SolutionRegionScanner {
         var regions: [SolutionRegion] = []
         var open: (ifLine: Int, column: Int, elseLine: Int?)? = nil
         var depth = 0
+        let lines = source.lines, bytes = source.bytes
         for content in block.contentLines {
-            let line = source.lines[content.line - 1]
-            let bytes = source.bytes[content.textStart..<line.contentEnd]
-            let leading = bytes.prefix { $0 == 0x20 || $0 == 0x09 }.count
+            let line = lines[content.line - 1]
+            var first = content.textStart
+            while first < line.contentEnd, bytes[first] == 0x20 || bytes[first] == 0x09 { first += 1 }
+            let leading = first - content.textStart
             // Only directive lines can matter: no string is made of the rest (a large guide's
-            // every code line went through one, halving `list` and `extract` throughput).
-            guard bytes.dropFirst(leading).first == UInt8(ascii: "#") else { continue }
-            let text = String(decoding: bytes.dropFirst(leading), as: UTF8.self)
+            // every code line went through one, halving `list` and `extract` throughput). Index
+            // loops, not slice algorithms: generic, those are slow per line in a debug build.
+            guard first < line.contentEnd, bytes[first] == UInt8(ascii: "#") else { continue }
+            let text = String(decoding: bytes[first..<line.contentEnd], as: UTF8.self)
             let words = text.split(whereSeparator: { $0 == " " || $0 == "\t" })
             guard let first = words.first, first.hasPrefix("#") else { continue }
             let column = content.textStart + leading - line.start + 1

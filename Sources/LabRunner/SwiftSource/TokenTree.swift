@@ -53,15 +53,17 @@ package final class TokenTree: Sendable {
             }
         }
         self.tokens = tokens
+        self.count = tokens.count
         self.links = links
         self.parents = parents
     }
 
-    package var count: Int { tokens.count }
+    /// Stored: asking `tokens.count` retains and releases the array in a debug build.
+    package let count: Int
 
     /// `index` is a token's. Compared by hand: `tokens.indices.contains` is generic, slow in a
     /// debug build, and every question to the tree asks it.
-    @inline(__always) private func holds(_ index: Int) -> Bool { index >= 0 && index < tokens.count }
+    @inline(__always) private func holds(_ index: Int) -> Bool { index >= 0 && index < count }
 
     /// True for an opener, closed or not.
     package func opens(_ index: Int) -> Bool {
