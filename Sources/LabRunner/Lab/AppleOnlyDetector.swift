@@ -71,6 +71,8 @@ enum AppleOnlyDetector {
 
     /// `bytes[start..<end]` is one of `declarationStarts`.
     private static func isDeclarationStart(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
+        // From `enum` to `nonisolated`: most first words (`let`, `}`, `print(x)`) are no such length.
+        guard end - start >= 4, end - start <= 11 else { return false }
         var number = 0
         while number < declarationStarts.count {
             if isWord(bytes, start, end, declarationStarts[number]) { return true }

@@ -68,6 +68,15 @@ package struct SwiftLexer: Sequence, IteratorProtocol {
         }
         position = Swift.max(position, end)
         switch kind {
+        case .identifier, .number, .placeholder, .poundKeyword, .keyword, .punctuation, .operator, .directive,
+             .interpolationStart, .interpolationEnd, .lineComment, .docLineComment:
+            // These never span a line ending (a backticked name and a placeholder stop at one):
+            // the next token's line is counted from its end, not through its bytes again.
+            counted = end
+        case .stringSegment, .regex, .blockComment, .docBlockComment, .unknown:
+            break
+        }
+        switch kind {
         case .identifier, .number, .stringSegment, .regex, .placeholder, .poundKeyword:
             regexAllowed = false
         case .keyword:
