@@ -37,7 +37,7 @@ final class SampleTokens: Sendable {
             let token = lexed[position]
             position += 1
             if token.isComment {
-                if Self.elides(bytes[token.range]) { eliding.append(token.line) }
+                if Self.elides(bytes, token.range) { eliding.append(token.line) }
                 continue
             }
             if token.kind == .placeholder { placeholders.append(tokens.count) }
@@ -96,9 +96,22 @@ final class SampleTokens: Sendable {
     }
 
     /// True when token `index` opens a group of that bracket (`{`, `(`, `[`, `\(`).
+    /// Asked of the token directly, as `TokenTree.bracket` reads it: going through that optional
+    /// tuple and comparing the brackets was a call each in a debug build, for nearly every token.
     func opens(_ index: Int, _ bracket: TokenTree.Bracket) -> Bool {
-        guard let (kind, opening) = tree.bracket(index, in: bytes) else { return false }
-        return opening && kind == bracket
+        guard index >= 0, index < count else { return false }
+        let token = tokens[index]
+        let opener: UInt8
+        switch bracket {
+        case .interpolation:
+            if case .interpolationStart = token.kind { return true }
+            return false
+        case .parenthesis: opener = SwiftASCII.openParen
+        case .square: opener = SwiftASCII.openBracket
+        case .brace: opener = SwiftASCII.openBrace
+        }
+        guard case .punctuation = token.kind else { return false }
+        return bytes[token.range.lowerBound] == opener
     }
 
     /// True when token `index` is the first of its line (the first token is).
@@ -119,8 +132,21 @@ final class SampleTokens: Sendable {
     func after(_ index: Int) -> Int { tree.after(index) }
 
     /// A comment whose text, without its delimiters and spaces, starts with `...` or `…`.
-    private static func elides(_ comment: ArraySlice<UInt8>) -> Bool {
-        let text = comment.drop { $0 == SwiftASCII.slash || $0 == SwiftASCII.star || $0 == SwiftASCII.space || $0 == SwiftASCII.tab }
-        return text.starts(with: Array("...".utf8)) || text.starts(with: Array("…".utf8))
+    /// Index loops: every comment of every sample is asked, and slice algorithms are generic
+    /// (slow in a debug build).
+    private static func elides(_ bytes: [UInt8], _ range: Range<Int>) -> Bool {
+        var at = range.lowerBound
+        while at < range.upperBound, bytes[at] == SwiftASCII.slash || bytes[at] == SwiftASCII.star
+            || bytes[at] == SwiftASCII.space || bytes[at] == SwiftASCII.tab { at += 1 }
+        return starts(bytes, at, range.upperBound, dots) || starts(bytes, at, range.upperBound, ellipsis)
+    }
+
+    private static let dots = Array("...".utf8), ellipsis = Array("…".utf8)
+
+    private static func starts(_ bytes: [UInt8], _ at: Int, _ end: Int, _ prefix: [UInt8]) -> Bool {
+        guard end - at >= prefix.count else { return false }
+        var offset = 0
+        while offset < prefix.count, bytes[at + offset] == prefix[offset] { offset += 1 }
+        return offset == prefix.count
     }
 }

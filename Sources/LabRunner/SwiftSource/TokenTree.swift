@@ -98,7 +98,8 @@ package final class TokenTree: Sendable {
     /// when the group never closes).
     package func after(_ index: Int) -> Int {
         guard holds(index), case .opener(let closer) = links[index] else { return index + 1 }
-        return closer.map { $0 + 1 } ?? tokens.count
+        if let closer { return closer + 1 }
+        return count
     }
 
     /// The indices of `range` at its own depth, in order: each token, an opener standing for its
