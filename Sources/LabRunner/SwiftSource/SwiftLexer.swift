@@ -159,10 +159,22 @@ package struct SwiftLexer: Sequence, IteratorProtocol {
         }
     }
 
+    /// Through the buffer's base address, `isIdentifierContinue` written out: in a debug build a
+    /// pointer's subscript is inlined, an array's and a helper's are calls, for every name's bytes.
     private func end(ofIdentifierFrom start: Int) -> Int {
-        var end = start
-        while end < bytes.count, SwiftASCII.isIdentifierContinue(bytes[end]) { end += 1 }
-        return end
+        bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return start }
+            let count = buffer.count
+            var end = start
+            while end < count {
+                let byte = base[end]
+                let lower = byte | 0x20
+                guard (lower >= UInt8(ascii: "a") && lower <= UInt8(ascii: "z")) || byte == SwiftASCII.underscore || byte >= 0x80
+                    || (byte >= SwiftASCII.zero && byte <= SwiftASCII.nine) else { break }
+                end += 1
+            }
+            return end
+        }
     }
 
     private mutating func scanIdentifier(at start: Int) -> Token {
