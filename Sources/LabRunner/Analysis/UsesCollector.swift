@@ -52,7 +52,8 @@ enum UsesCollector {
         let tree = tokens.tree
         for index in tree.level(range) {
             guard let inside = tree.contents(of: index) else {
-                if !bindingSites.contains(index) { use(tokens, index, bound: bound, into: &uses) }
+                // Most scopes bind nothing in headers: skip the set's (unspecialized) lookup then.
+                if bindingSites.isEmpty || !bindingSites.contains(index) { use(tokens, index, bound: bound, into: &uses) }
                 continue
             }
             guard tokens.opens(index, .brace) else {

@@ -38,16 +38,20 @@ package struct SwiftLexer: Sequence, IteratorProtocol {
 
     package mutating func next() -> Token? {
         while true {
-            if case .string(let delimiter)? = contexts.last {
+            if case .string(let delimiter)? = innermost {
                 if let token = scanStringBody(delimiter, segmentStart: position) { return token }
                 continue
             }
             skipWhitespace()
-            if case .string? = contexts.last { continue }
+            if case .string? = innermost { continue }
             guard position < bytes.count else { return nil }
             if let token = scanToken() { return token }
         }
     }
+
+    /// `contexts.last`, without the generic collection getter (witness calls per token in a
+    /// debug build): in plain code there is no context at all.
+    private var innermost: LexerContext? { contexts.isEmpty ? nil : contexts[contexts.count - 1] }
 
     /// The byte at `index`, or 0 past the end (0 starts and continues no token).
     @inline(__always) func byte(_ index: Int) -> UInt8 {
@@ -101,10 +105,10 @@ package struct SwiftLexer: Sequence, IteratorProtocol {
             case SwiftASCII.space, SwiftASCII.tab, 0x0B, 0x0C:
                 position += 1
             case SwiftASCII.newline, SwiftASCII.carriageReturn:
-                while case .interpolation(_, singleLineString: true)? = contexts.last {
+                while case .interpolation(_, singleLineString: true)? = innermost {
                     contexts.removeLast(2)
                 }
-                if case .string? = contexts.last { return }
+                if case .string? = innermost { return }
                 position += 1
             default:
                 return
@@ -130,12 +134,12 @@ package struct SwiftLexer: Sequence, IteratorProtocol {
         case SwiftASCII.less where byte(start + 1) == SwiftASCII.pound:
             return scanPlaceholder(at: start) ?? scanOperator(at: start)
         case SwiftASCII.openParen:
-            if case .interpolation(let depth, let single)? = contexts.last {
+            if case .interpolation(let depth, let single)? = innermost {
                 contexts[contexts.count - 1] = .interpolation(depth: depth + 1, singleLineString: single)
             }
             return token(.punctuation, start, start + 1)
         case SwiftASCII.closeParen:
-            if case .interpolation(let depth, let single)? = contexts.last {
+            if case .interpolation(let depth, let single)? = innermost {
                 if depth == 0 {
                     contexts.removeLast()
                     return token(.interpolationEnd, start, start + 1)
