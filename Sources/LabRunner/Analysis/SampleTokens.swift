@@ -4,10 +4,7 @@
 /// A class, though nothing in it changes: every reader holds the sample's tokens, and a struct of
 /// six arrays was copied (six retains and releases) at each call in a debug build, which made
 /// copying a fifth of the guide analysis's time over the corpus.
-///
-/// `@unchecked Sendable` for its pointers (`storedTokens`, `storedBytes`): written once in `init`,
-/// only read afterwards, freed in `deinit`.
-final class SampleTokens: @unchecked Sendable {
+final class SampleTokens: Sendable {
     let bytes: [UInt8]
     /// The tokens with their brackets grouped, shared by every reader of the sample.
     let tree: TokenTree
@@ -55,10 +52,6 @@ final class SampleTokens: @unchecked Sendable {
         self.tree = tree
         self.tokens = tree.tokens
         self.count = tree.count
-        storedTokens = .allocate(capacity: Swift.max(tree.count, 1))
-        _ = UnsafeMutableBufferPointer(start: storedTokens, count: tree.count).initialize(from: tree.tokens)
-        storedBytes = .allocate(capacity: Swift.max(bytes.count, 1))
-        _ = UnsafeMutableBufferPointer(start: storedBytes, count: bytes.count).initialize(from: bytes)
         self.bracketProblem = BracketBalance.firstProblem(lexed: lexed, tree: tree, in: bytes)
         self.placeholders = placeholders
     }
@@ -66,34 +59,21 @@ final class SampleTokens: @unchecked Sendable {
     /// Stored, as every reader's bounds check asks it: `tokens.count` retains and releases the
     /// array in a debug build.
     let count: Int
-    /// `tokens` and `bytes` again, in memory of their own that the hottest readers (`kind`, `is`,
-    /// `text`, `name`, `opens`) reach through a pointer: an array's subscript is a call that
-    /// retains and releases its buffer in a debug build, a pointer's is inlined, and readers ask
-    /// about tokens millions of times over a corpus. Every read is bounds-checked against
-    /// `count` first; a token's range is always inside the bytes.
-    private let storedTokens: UnsafeMutablePointer<Token>
-    private let storedBytes: UnsafeMutablePointer<UInt8>
-
-    deinit {
-        storedTokens.deinitialize(count: count)
-        storedTokens.deallocate()
-        storedBytes.deallocate()
-    }
 
     /// The token's text; "" outside the tokens, so readers may look one past either end.
-    func text(_ index: Int) -> String { index >= 0 && index < count ? storedTokens[index].text(in: bytes) : "" }
+    func text(_ index: Int) -> String { index >= 0 && index < count ? tokens[index].text(in: bytes) : "" }
 
     /// The name an identifier declares or uses, without backticks.
-    func name(_ index: Int) -> String { index >= 0 && index < count ? storedTokens[index].name(in: bytes) : "" }
+    func name(_ index: Int) -> String { index >= 0 && index < count ? tokens[index].name(in: bytes) : "" }
 
-    func kind(_ index: Int) -> TokenKind? { index >= 0 && index < count ? storedTokens[index].kind : nil }
+    func kind(_ index: Int) -> TokenKind? { index >= 0 && index < count ? tokens[index].kind : nil }
 
     /// True when token `index` is the punctuation or operator `text`.
     /// A `StaticString`, whose bytes are a pointer and a count: iterating a `String`'s UTF-8 view
     /// took a twentieth of the guide analysis in a debug build, where this is asked most.
     func `is`(_ index: Int, _ text: StaticString) -> Bool {
         guard index >= 0, index < count else { return false }
-        let token = storedTokens[index]
+        let token = tokens[index]
         let start = token.range.lowerBound
         let length = text.utf8CodeUnitCount
         guard token.range.upperBound - start == length, token.kind == .punctuation || token.kind == .operator
@@ -101,7 +81,7 @@ final class SampleTokens: @unchecked Sendable {
         let expected = text.utf8Start
         var offset = 0
         while offset < length {
-            if storedBytes[start + offset] != expected[offset] { return false }
+            if bytes[start + offset] != expected[offset] { return false }
             offset += 1
         }
         return true
@@ -120,7 +100,7 @@ final class SampleTokens: @unchecked Sendable {
     /// tuple and comparing the brackets was a call each in a debug build, for nearly every token.
     func opens(_ index: Int, _ bracket: TokenTree.Bracket) -> Bool {
         guard index >= 0, index < count else { return false }
-        let token = storedTokens[index]
+        let token = tokens[index]
         let opener: UInt8
         switch bracket {
         case .interpolation:
@@ -131,7 +111,7 @@ final class SampleTokens: @unchecked Sendable {
         case .brace: opener = SwiftASCII.openBrace
         }
         guard case .punctuation = token.kind else { return false }
-        return storedBytes[token.range.lowerBound] == opener
+        return bytes[token.range.lowerBound] == opener
     }
 
     /// True when token `index` is the first of its line (the first token is).

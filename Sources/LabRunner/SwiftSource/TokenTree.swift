@@ -8,11 +8,8 @@
 ///
 /// A class, though nothing in it changes: readers ask it millions of questions over a corpus
 /// through `SampleTokens.tree`, and as a struct of three arrays each question copied it (three
-/// retains and releases) in a debug build. Its links are held in memory of its own, read through
-/// pointers (inlined even in a debug build, where an array's subscript is a call that retains and
-/// releases it); every read is bounds-checked first. `@unchecked Sendable` for those
-/// pointers: written once in `init`, only read afterwards, freed in `deinit`.
-package final class TokenTree: @unchecked Sendable {
+/// retains and releases) in a debug build.
+package final class TokenTree: Sendable {
     /// The bracket a token is, if any.
     package enum Bracket: Sendable, Equatable {
         case parenthesis, square, brace, interpolation
@@ -28,9 +25,9 @@ package final class TokenTree: @unchecked Sendable {
     }
 
     package let tokens: [Token]
-    private let links: UnsafeMutablePointer<Link>
+    private let links: [Link]
     /// The opener of the innermost group holding each token (for an opener or closer, the group around its own).
-    private let parents: UnsafeMutablePointer<Int?>
+    private let parents: [Int?]
 
     package init(_ tokens: [Token], in bytes: [UInt8]) {
         var links = [Link](repeating: .leaf, count: tokens.count)
@@ -57,58 +54,50 @@ package final class TokenTree: @unchecked Sendable {
         }
         self.tokens = tokens
         self.count = tokens.count
-        self.links = .allocate(capacity: Swift.max(links.count, 1))
-        _ = UnsafeMutableBufferPointer(start: self.links, count: links.count).initialize(from: links)
-        self.parents = .allocate(capacity: Swift.max(parents.count, 1))
-        _ = UnsafeMutableBufferPointer(start: self.parents, count: parents.count).initialize(from: parents)
-    }
-
-    deinit {
-        links.deinitialize(count: count)
-        links.deallocate()
-        parents.deinitialize(count: count)
-        parents.deallocate()
+        self.links = links
+        self.parents = parents
     }
 
     /// Stored: asking `tokens.count` retains and releases the array in a debug build.
     package let count: Int
 
-    // Every question below first checks that `index` is a token's, written out in each: a
-    // helper (or `tokens.indices.contains`, generic) is a call of its own in a debug build.
+    /// `index` is a token's. Compared by hand: `tokens.indices.contains` is generic, slow in a
+    /// debug build, and every question to the tree asks it.
+    @inline(__always) private func holds(_ index: Int) -> Bool { index >= 0 && index < count }
 
     /// True for an opener, closed or not.
     package func opens(_ index: Int) -> Bool {
-        guard index >= 0, index < count, case .opener = links[index] else { return false }
+        guard holds(index), case .opener = links[index] else { return false }
         return true
     }
 
     /// The closer of the opener at `index`; nil when it never closes or is no opener.
     package func closer(of index: Int) -> Int? {
-        guard index >= 0, index < count, case .opener(let closer) = links[index] else { return nil }
+        guard holds(index), case .opener(let closer) = links[index] else { return nil }
         return closer
     }
 
     /// The opener the closer at `index` closes; nil when nothing was open or it is no closer.
     package func opener(of index: Int) -> Int? {
-        guard index >= 0, index < count, case .closer(let opener) = links[index] else { return nil }
+        guard holds(index), case .closer(let opener) = links[index] else { return nil }
         return opener
     }
 
     /// True for a closer that closes nothing open (a `}` a fragment starts with).
     package func closesNothing(_ index: Int) -> Bool {
-        guard index >= 0, index < count, case .closer(nil) = links[index] else { return false }
+        guard holds(index), case .closer(nil) = links[index] else { return false }
         return true
     }
 
     /// The opener of the innermost group holding the token at `index`; nil at the top level.
     package func parent(of index: Int) -> Int? {
-        index >= 0 && index < count ? parents[index] : nil
+        holds(index) ? parents[index] : nil
     }
 
     /// The index past the token at `index`, or past its whole group when it opens one (the end
     /// when the group never closes).
     package func after(_ index: Int) -> Int {
-        guard index >= 0, index < count, case .opener(let closer) = links[index] else { return index + 1 }
+        guard holds(index), case .opener(let closer) = links[index] else { return index + 1 }
         if let closer { return closer + 1 }
         return count
     }
@@ -128,7 +117,7 @@ package final class TokenTree: @unchecked Sendable {
     /// The tokens inside the group the opener at `index` opens (to the end when it never closes);
     /// nil for a token that opens nothing.
     package func contents(of index: Int) -> Range<Int>? {
-        guard index >= 0, index < count, case .opener(let closer) = links[index] else { return nil }
+        guard holds(index), case .opener(let closer) = links[index] else { return nil }
         return (index + 1)..<(closer ?? tokens.count)
     }
 
@@ -136,7 +125,7 @@ package final class TokenTree: @unchecked Sendable {
     package var unclosed: [Int] {
         var found: [Int] = []
         var index = 0
-        while index < count {
+        while index < links.count {
             if case .opener(nil) = links[index] { found.append(index) }
             index += 1
         }
@@ -145,7 +134,7 @@ package final class TokenTree: @unchecked Sendable {
 
     /// The bracket the token at `index` is, and whether it opens.
     package func bracket(_ index: Int, in bytes: [UInt8]) -> (Bracket, opening: Bool)? {
-        index >= 0 && index < count ? TokenTree.bracket(tokens[index], in: bytes) : nil
+        holds(index) ? TokenTree.bracket(tokens[index], in: bytes) : nil
     }
 
     static func bracket(_ token: Token, in bytes: [UInt8]) -> (Bracket, opening: Bool)? {
