@@ -41,9 +41,13 @@ package struct BatchCandidate: Sendable, Equatable {
         var mutable: Set<ItemReference> = []
         var uses: Set<String> = []
         var memberUses: Set<String> = []
-        let declared = Set((context.references + own).flatMap { symbols[$0.sample].items[$0.item].names })
-        for reference in context.references + own {
-            let item = symbols[reference.sample].items[reference.item]
+        // Each item fetched once: reaching one through `symbols[…].items[…]` copies the sample's
+        // symbols and the item (a dozen retains) in a debug build.
+        let references = context.references + own
+        let fetched = references.map { symbols[$0.sample].items[$0.item] }
+        var declared: Set<String> = []
+        for item in fetched { declared.formUnion(item.names) }
+        for (reference, item) in zip(references, fetched) {
             uses.formUnion(item.uses)
             memberUses.formUnion(item.memberUses)
             guard !scoped.contains(reference) else { continue }

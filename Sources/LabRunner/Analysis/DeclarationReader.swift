@@ -20,6 +20,7 @@ struct DeclarationHead {
 enum DeclarationReader {
     static func read(_ tokens: SampleTokens, _ item: Range<Int>) -> DeclarationHead {
         var head = DeclarationHead(keyword: item.lowerBound)
+        guard mayDeclare(tokens, item.lowerBound) else { return head }
         let prefix = Prefix(tokens, tokens.tree.level(item)[...])
         guard let keyword = prefix.rest.first, let kind = kind(tokens, at: keyword, before: prefix.rest.dropFirst().first) else {
             // Words like `open` or `optional` were a name after all: a statement.
@@ -56,6 +57,23 @@ enum DeclarationReader {
             if kind == .subscript, isRequirement(tokens, brace) { head.accessorRequirement = brace }
         }
         return head
+    }
+
+    /// False when the item starting at `start` is surely a statement: it starts with no
+    /// attribute, modifier or declaration keyword, so `read` would find no kind. Most items a
+    /// scope holds are statements (`print(x)`, `if …`), and this spares them reading their level.
+    private static func mayDeclare(_ tokens: SampleTokens, _ start: Int) -> Bool {
+        switch tokens.kind(start) {
+        case .punctuation:
+            return tokens.is(start, "@")
+        case .keyword:
+            let text = tokens.text(start)
+            return DeclarationKind(rawValue: text) != nil || SwiftKeywords.modifiers.contains(text)
+        case .identifier:
+            return tokens.is(start, "actor") || tokens.is(start, "macro") || SwiftKeywords.modifiers.contains(tokens.text(start))
+        default:
+            return false
+        }
     }
 
     /// The attributes and modifiers an item starts with (`@MainActor public final`), and the

@@ -28,7 +28,7 @@ package struct GuidePlan: Sendable {
                  sourceModule: String? = nil) throws(LabError) {
         let cells = lab.cells
         let symbols = cells.map { SampleSymbols(code: $0.block.code) }
-        let prints = cells.map(GuidePlan.prints)
+        let prints = cells.indices.map { GuidePlan.prints(cells[$0], symbols[$0]) }
         let catalogModule = DocCCatalog.module(forFile: lab.path, package: package) ?? sourceModule
             ?? SourceFileModule.module(forFile: lab.path)
         let roles = cells.indices.map { index in
@@ -174,8 +174,8 @@ package struct GuidePlan: Sendable {
     }
 
     /// The sample's counted `// Prints` comments; none when it has an output block (the block is checked).
-    static func prints(_ cell: Cell) -> [PrintsComment] {
-        cell.outputs.isEmpty && !cell.isHiddenSetup ? PrintsComments.find(in: Array(cell.block.code.utf8)) : []
+    static func prints(_ cell: Cell, _ symbols: SampleSymbols) -> [PrintsComment] {
+        cell.outputs.isEmpty && !cell.isHiddenSetup ? PrintsComments.find(lexed: symbols.tokens.lexed, in: symbols.code) : []
     }
 
     /// Names declared by samples skipped for SwiftUI, with the sample's line, latest first.

@@ -44,13 +44,31 @@ package enum ListingClassifier {
     /// terminal session, which documentation comments show as indented code like their Swift.
     /// `$` cannot start a Swift statement followed by a space (`$0` has no space), so no program
     /// is lost; the session is shown, not run.
+    /// Reads only up to the first non-blank line, with index loops (every sample is asked).
     private static func terminalSession(_ code: [UInt8]) -> ListingReason? {
-        let lines = code.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
-        guard let (index, line) = lines.enumerated().first(where: { !$0.element.allSatisfy { $0 == 32 || $0 == 9 || $0 == 13 } })
-        else { return nil }
-        let text = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespaces)
-        guard text.hasPrefix("$ ") || text == "$" else { return nil }
-        return ListingReason(kind: .terminalSession, description: "a terminal session ('\(text)'), not Swift", line: index + 1)
+        var start = 0
+        var number = 1
+        while true {
+            var end = start
+            var blank = true
+            while end < code.count, code[end] != SwiftASCII.newline {
+                if code[end] != SwiftASCII.space, code[end] != SwiftASCII.tab, code[end] != SwiftASCII.carriageReturn { blank = false }
+                end += 1
+            }
+            if !blank {
+                // Trimming (spaces, tabs, Unicode spaces) cannot reach a `$` past any other ASCII
+                // byte: such a line is no prompt, and Foundation's trimming is not asked.
+                var first = start
+                while first < end, code[first] == SwiftASCII.space || code[first] == SwiftASCII.tab { first += 1 }
+                if code[first] < 0x80, code[first] != UInt8(ascii: "$") { return nil }
+                let text = String(decoding: code[start..<end], as: UTF8.self).trimmingCharacters(in: .whitespaces)
+                guard text.hasPrefix("$ ") || text == "$" else { return nil }
+                return ListingReason(kind: .terminalSession, description: "a terminal session ('\(text)'), not Swift", line: number)
+            }
+            guard end < code.count else { return nil }
+            start = end + 1
+            number += 1
+        }
     }
 
     /// A first token that is a plain name followed by `:` (`Usage: command [--foo <foo>]`,
@@ -81,13 +99,25 @@ package enum ListingClassifier {
         for (item, outlined) in zip(symbols.items, symbols.outline.items) {
             let range = outlined.tokens
             if let kind = item.kind, kind != .func, kind != .let, kind != .var { continue }
-            let declaresType = range.contains { at in
-                tokens.isKeyword(at, SwiftKeywords.typeBodies) || (tokens.isIdentifier(at, ["actor"]) && tokens.kind(at + 1) == .identifier)
+            // Index loops, and `is` rather than a set literal per token: this reads every token of
+            // every such item.
+            var declaresType = false
+            var selfAt: Int? = nil
+            var at = range.lowerBound
+            while at < range.upperBound, !declaresType {
+                switch tokens.kind(at) {
+                case .keyword:
+                    if SwiftKeywords.typeBodies.contains(tokens.text(at)) { declaresType = true }
+                    if selfAt == nil, tokens.is(at, "self"), !tokens.is(at - 1, ".") { selfAt = at }
+                case .identifier:
+                    if tokens.is(at, "actor"), tokens.kind(at + 1) == .identifier { declaresType = true }
+                default:
+                    break
+                }
+                at += 1
             }
             guard !declaresType else { continue }
-            if let at = range.first(where: { tokens.isKeyword($0, ["self"]) && !tokens.is($0 - 1, ".") }) {
-                return tokens.tokens[at].line
-            }
+            if let selfAt { return tokens.tokens[selfAt].line }
         }
         return nil
     }
@@ -140,9 +170,12 @@ package enum ListingClassifier {
 
     /// `...` or `…` standing for code (`foo(...)`, a line of its own), not a range (`0...n`, `a[2...]`).
     private static func elision(_ tokens: SampleTokens) -> Int? {
-        for (index, token) in tokens.tokens.enumerated() {
+        var index = -1
+        while index + 1 < tokens.count {
+            index += 1
+            let token = tokens.tokens[index]
             // `…` (U+2026, bytes E2 80 A6) lexes as an identifier character.
-            if token.kind == .identifier, tokens.bytes[token.range].contains(0xE2), tokens.text(index).contains("…") { return index }
+            if token.kind == .identifier, hasByte(0xE2, tokens.bytes, token.range), tokens.text(index).contains("…") { return index }
             guard token.kind == .operator, token.range.count == 3, tokens.is(index, "...") else { continue }
             let before = index > 0 && !tokens.startsLine(index) && isOperandEnd(tokens, index - 1)
             let after = index + 1 < tokens.count && !tokens.startsLine(index + 1) && isOperandStart(tokens, index + 1)
@@ -152,6 +185,16 @@ package enum ListingClassifier {
             if !range { return index }
         }
         return nil
+    }
+
+    /// An index loop: `contains` over a slice is generic, slow in a debug build, and this asks every identifier.
+    private static func hasByte(_ byte: UInt8, _ bytes: [UInt8], _ range: Range<Int>) -> Bool {
+        var at = range.lowerBound
+        while at < range.upperBound {
+            if bytes[at] == byte { return true }
+            at += 1
+        }
+        return false
     }
 
     private static func isOperandEnd(_ tokens: SampleTokens, _ index: Int) -> Bool {

@@ -61,6 +61,20 @@ struct OutlineItem {
 
     var isConditional: Bool { conditionalItems != nil }
 
+    /// The heads of this declaration and of its members at any depth (in `#if`s too), by their
+    /// tokens: `UsesCollector` reads the same statements' scopes, and reading each head again
+    /// was a tenth of the guide analysis.
+    var heads: [Range<Int>: DeclarationHead] {
+        var heads: [Range<Int>: DeclarationHead] = [:]
+        func add(_ item: OutlineItem) {
+            // An `#if`'s head is no reading of its tokens: only its items are.
+            if !item.isConditional { heads[item.tokens] = item.head }
+            for inner in item.conditionalItems ?? item.members ?? [] { add(inner) }
+        }
+        add(self)
+        return heads
+    }
+
     /// The members of a type's body with each `#if`'s items in its place, at any depth.
     var flattenedMembers: [OutlineItem]? {
         members.map { $0.flatMap { member in member.conditionalItems.map(OutlineItem.flatten) ?? [member] } }

@@ -39,10 +39,19 @@ enum PrintsComments {
     /// prose (`// Prints "test" twice`): the output is then not stated line by line, and
     /// checking only the other comments would fail a sample that does what its text says.
     static func find(in code: [UInt8]) -> [PrintsComment] {
+        find(lexed: SwiftLexer.tokens(in: code), in: code)
+    }
+
+    /// The same from `code`'s tokens, comments included, as `SwiftLexer` gives them: a guide's
+    /// samples are lexed once (`SampleTokens.lexed`), not again here.
+    static func find(lexed: [Token], in code: [UInt8]) -> [PrintsComment] {
         var found: [PrintsComment] = []
         var frames = [Frame(counted: true)]
         var closedRepeat = false
-        for token in SwiftLexer(code) {
+        var position = 0
+        while position < lexed.count {
+            let token = lexed[position]
+            position += 1
             var top = frames[frames.count - 1]
             let afterRepeat = closedRepeat
             closedRepeat = false

@@ -43,7 +43,7 @@ package struct SampleSymbols: Sendable {
         let contents = BodyReader.read(tokens, outlined)
         var names = head.names
         if head.kind == nil, tokens.is(range.lowerBound, "guard") { names = guardBindings(tokens, range) }
-        let uses = UsesCollector.collect(tokens, in: range, excluding: names)
+        let uses = UsesCollector.collect(tokens, in: range, excluding: names, heads: head.kind == nil ? [:] : outlined.heads)
         return TopLevelItem(
             kind: head.kind, range: byteRange(tokens, range), lines: lines(tokens, range),
             column: tokens.tokens[range.lowerBound].column, names: names, extendedType: head.extendedType,

@@ -14,6 +14,8 @@ final class SampleTokens: Sendable {
     let tokens: [Token]
     /// Last line of each token: a multi-line string or regex ends below where it starts.
     let endLines: [Int]
+    /// Every token as the lexer gave it, comments included (`PrintsComments` reads them).
+    let lexed: [Token]
     /// Indices of `<#…#>` tokens (placeholders in comments and strings are not tokens).
     let placeholders: [Int]
 
@@ -28,46 +30,58 @@ final class SampleTokens: Sendable {
         var tokens: [Token] = []
         var placeholders: [Int] = []
         var eliding: [Int] = []
-        let lexed = Array(SwiftLexer(bytes))
-        for token in lexed {
+        let lexed = SwiftLexer.tokens(in: bytes)
+        self.lexed = lexed
+        var position = 0
+        while position < lexed.count {
+            let token = lexed[position]
+            position += 1
             if token.isComment {
-                if Self.elides(bytes[token.range]) { eliding.append(token.line) }
+                if Self.elides(bytes, token.range) { eliding.append(token.line) }
                 continue
             }
             if token.kind == .placeholder { placeholders.append(tokens.count) }
             tokens.append(token)
         }
         self.elidingComments = eliding
-        self.bracketProblem = BracketBalance.firstProblem(lexed: lexed, in: bytes)
         self.endLines = tokens.map { token in
             guard token.kind == .stringSegment || token.kind == .regex else { return token.line }
             return token.line + bytes[token.range].count { $0 == SwiftASCII.newline }
         }
-        self.tree = TokenTree(tokens, in: bytes)
+        let tree = TokenTree(tokens, in: bytes)
+        self.tree = tree
         self.tokens = tree.tokens
+        self.count = tree.count
+        self.bracketProblem = BracketBalance.firstProblem(lexed: lexed, tree: tree, in: bytes)
         self.placeholders = placeholders
     }
 
-    var count: Int { tokens.count }
+    /// Stored, as every reader's bounds check asks it: `tokens.count` retains and releases the
+    /// array in a debug build.
+    let count: Int
 
     /// The token's text; "" outside the tokens, so readers may look one past either end.
-    func text(_ index: Int) -> String { index >= 0 && index < tokens.count ? tokens[index].text(in: bytes) : "" }
+    func text(_ index: Int) -> String { index >= 0 && index < count ? tokens[index].text(in: bytes) : "" }
 
     /// The name an identifier declares or uses, without backticks.
-    func name(_ index: Int) -> String { index >= 0 && index < tokens.count ? tokens[index].name(in: bytes) : "" }
+    func name(_ index: Int) -> String { index >= 0 && index < count ? tokens[index].name(in: bytes) : "" }
 
-    func kind(_ index: Int) -> TokenKind? { index >= 0 && index < tokens.count ? tokens[index].kind : nil }
+    func kind(_ index: Int) -> TokenKind? { index >= 0 && index < count ? tokens[index].kind : nil }
 
     /// True when token `index` is the punctuation or operator `text`.
-    func `is`(_ index: Int, _ text: String) -> Bool {
-        guard index >= 0, index < tokens.count else { return false }
+    /// A `StaticString`, whose bytes are a pointer and a count: iterating a `String`'s UTF-8 view
+    /// took a twentieth of the guide analysis in a debug build, where this is asked most.
+    func `is`(_ index: Int, _ text: StaticString) -> Bool {
+        guard index >= 0, index < count else { return false }
         let token = tokens[index]
-        guard token.range.count == text.utf8.count, token.kind == .punctuation || token.kind == .operator
+        let start = token.range.lowerBound
+        let length = text.utf8CodeUnitCount
+        guard token.range.upperBound - start == length, token.kind == .punctuation || token.kind == .operator
             || token.kind == .keyword || token.kind == .identifier else { return false }
-        // Byte by byte: `elementsEqual` over a slice is generic, and slow in a debug build.
-        var offset = token.range.lowerBound
-        for byte in text.utf8 {
-            if bytes[offset] != byte { return false }
+        let expected = text.utf8Start
+        var offset = 0
+        while offset < length {
+            if bytes[start + offset] != expected[offset] { return false }
             offset += 1
         }
         return true
@@ -82,9 +96,22 @@ final class SampleTokens: Sendable {
     }
 
     /// True when token `index` opens a group of that bracket (`{`, `(`, `[`, `\(`).
+    /// Asked of the token directly, as `TokenTree.bracket` reads it: going through that optional
+    /// tuple and comparing the brackets was a call each in a debug build, for nearly every token.
     func opens(_ index: Int, _ bracket: TokenTree.Bracket) -> Bool {
-        guard let (kind, opening) = tree.bracket(index, in: bytes) else { return false }
-        return opening && kind == bracket
+        guard index >= 0, index < count else { return false }
+        let token = tokens[index]
+        let opener: UInt8
+        switch bracket {
+        case .interpolation:
+            if case .interpolationStart = token.kind { return true }
+            return false
+        case .parenthesis: opener = SwiftASCII.openParen
+        case .square: opener = SwiftASCII.openBracket
+        case .brace: opener = SwiftASCII.openBrace
+        }
+        guard case .punctuation = token.kind else { return false }
+        return bytes[token.range.lowerBound] == opener
     }
 
     /// True when token `index` is the first of its line (the first token is).
@@ -98,15 +125,28 @@ final class SampleTokens: Sendable {
     }
 
     func spaceAfter(_ index: Int) -> Bool {
-        index + 1 >= tokens.count || tokens[index + 1].range.lowerBound > tokens[index].range.upperBound
+        index + 1 >= count || tokens[index + 1].range.lowerBound > tokens[index].range.upperBound
     }
 
     /// The index past token `index`, or past its whole group when it opens one (the end when it never closes).
     func after(_ index: Int) -> Int { tree.after(index) }
 
     /// A comment whose text, without its delimiters and spaces, starts with `...` or `…`.
-    private static func elides(_ comment: ArraySlice<UInt8>) -> Bool {
-        let text = comment.drop { $0 == SwiftASCII.slash || $0 == SwiftASCII.star || $0 == SwiftASCII.space || $0 == SwiftASCII.tab }
-        return text.starts(with: Array("...".utf8)) || text.starts(with: Array("…".utf8))
+    /// Index loops: every comment of every sample is asked, and slice algorithms are generic
+    /// (slow in a debug build).
+    private static func elides(_ bytes: [UInt8], _ range: Range<Int>) -> Bool {
+        var at = range.lowerBound
+        while at < range.upperBound, bytes[at] == SwiftASCII.slash || bytes[at] == SwiftASCII.star
+            || bytes[at] == SwiftASCII.space || bytes[at] == SwiftASCII.tab { at += 1 }
+        return starts(bytes, at, range.upperBound, dots) || starts(bytes, at, range.upperBound, ellipsis)
+    }
+
+    private static let dots = Array("...".utf8), ellipsis = Array("…".utf8)
+
+    private static func starts(_ bytes: [UInt8], _ at: Int, _ end: Int, _ prefix: [UInt8]) -> Bool {
+        guard end - at >= prefix.count else { return false }
+        var offset = 0
+        while offset < prefix.count, bytes[at + offset] == prefix[offset] { offset += 1 }
+        return offset == prefix.count
     }
 }

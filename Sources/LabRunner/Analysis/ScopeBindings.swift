@@ -17,19 +17,21 @@ struct ScopeBindings {
     private(set) var bindingSites: Set<Int> = []
 
     /// Reads the statements of `range`; `isTypeBody` when it is a type's body (its `case`s declare).
-    init(_ tokens: SampleTokens, _ range: Range<Int>, isTypeBody: Bool) {
-        read(tokens, ItemSplitter.items(tokens, in: range), isTypeBody: isTypeBody)
+    /// `heads`: declarations whose heads were read already (the outline's), by their tokens.
+    init(_ tokens: SampleTokens, _ range: Range<Int>, isTypeBody: Bool, heads: [Range<Int>: DeclarationHead] = [:]) {
+        read(tokens, ItemSplitter.items(tokens, in: range), isTypeBody: isTypeBody, heads: heads)
     }
 
-    private mutating func read(_ tokens: SampleTokens, _ statements: [Range<Int>], isTypeBody: Bool) {
+    private mutating func read(_ tokens: SampleTokens, _ statements: [Range<Int>], isTypeBody: Bool,
+                               heads: [Range<Int>: DeclarationHead]) {
         for statement in statements {
             if tokens.kind(statement.lowerBound) == .directive, tokens.text(statement.lowerBound) == "#if" {
                 // `#if … #endif`: its branches' statements belong to this scope.
                 let branches = ItemSplitter.branches(tokens, in: statement)
-                read(tokens, branches.flatMap { ItemSplitter.items(tokens, in: $0) }, isTypeBody: isTypeBody)
+                read(tokens, branches.flatMap { ItemSplitter.items(tokens, in: $0) }, isTypeBody: isTypeBody, heads: heads)
                 continue
             }
-            let head = DeclarationReader.read(tokens, statement)
+            let head = heads[statement] ?? DeclarationReader.read(tokens, statement)
             switch head.kind {
             case .some(.enumCase) where !isTypeBody:
                 readHeader(tokens, statement)   // a `switch` case's pattern

@@ -15,9 +15,11 @@ enum UsesCollector {
     /// Groups nested deeper than this are read as one scope (fuzzed input can nest without end).
     static let deepest = 64
 
-    static func collect(_ tokens: SampleTokens, in range: Range<Int>, excluding own: [String]) -> Uses {
+    /// - Parameter heads: declaration heads already read (`OutlineItem.heads`), by their tokens.
+    static func collect(_ tokens: SampleTokens, in range: Range<Int>, excluding own: [String],
+                        heads: [Range<Int>: DeclarationHead] = [:]) -> Uses {
         var uses = Uses()
-        read(tokens, range, bound: [], scope: .statements(isTypeBody: false), depth: 0, into: &uses)
+        read(tokens, range, bound: [], scope: .statements(isTypeBody: false), depth: 0, heads: heads, into: &uses)
         uses.names.subtract(own)
         return uses
     }
@@ -29,31 +31,40 @@ enum UsesCollector {
     }
 
     private static func read(_ tokens: SampleTokens, _ range: Range<Int>, bound outer: Set<String>, scope: Scope,
-                             depth: Int, into uses: inout Uses) {
+                             depth: Int, heads: [Range<Int>: DeclarationHead], into uses: inout Uses) {
         guard depth < deepest else {
             for index in range { use(tokens, index, bound: outer, into: &uses) }
             return
         }
-        var bindings: ScopeBindings? = nil
+        // The scope's bindings taken apart once: reaching them through an optional struct per
+        // token copied all four collections each time in a debug build.
+        var bindingSites: Set<Int> = []
+        var inner: [Int: Set<String>] = [:]
+        var typeBodies: Set<Int> = []
         var bound = outer
         if case .statements(let isTypeBody) = scope {
-            let read = ScopeBindings(tokens, range, isTypeBody: isTypeBody)
+            let read = ScopeBindings(tokens, range, isTypeBody: isTypeBody, heads: heads)
             bound.formUnion(read.names)
-            bindings = read
+            bindingSites = read.bindingSites
+            inner = read.inner
+            typeBodies = read.typeBodies
         }
-        for index in tokens.tree.level(range) {
-            guard let inside = tokens.tree.contents(of: index) else {
-                if bindings?.bindingSites.contains(index) != true { use(tokens, index, bound: bound, into: &uses) }
+        let tree = tokens.tree
+        for index in tree.level(range) {
+            guard let inside = tree.contents(of: index) else {
+                // Most scopes bind nothing in headers: skip the set's (unspecialized) lookup then.
+                if bindingSites.isEmpty || !bindingSites.contains(index) { use(tokens, index, bound: bound, into: &uses) }
                 continue
             }
             guard tokens.opens(index, .brace) else {
-                read(tokens, inside, bound: bound, scope: .expressions, depth: depth + 1, into: &uses)
+                read(tokens, inside, bound: bound, scope: .expressions, depth: depth + 1, heads: heads, into: &uses)
                 continue
             }
-            var innerBound = bound.union(bindings?.inner[index] ?? [])
-            innerBound.formUnion(closureParameters(tokens, inside))
-            let isTypeBody = bindings?.typeBodies.contains(index) ?? false
-            read(tokens, inside, bound: innerBound, scope: .statements(isTypeBody: isTypeBody), depth: depth + 1, into: &uses)
+            var innerBound = bound
+            if let names = inner[index] { innerBound.formUnion(names) }
+            let parameters = closureParameters(tokens, inside)
+            if !parameters.isEmpty { innerBound.formUnion(parameters) }
+            read(tokens, inside, bound: innerBound, scope: .statements(isTypeBody: typeBodies.contains(index)), depth: depth + 1, heads: heads, into: &uses)
         }
     }
 

@@ -17,8 +17,9 @@ enum AppleOnlyDetector {
         return code.withUTF8 { bytes in
             var start = 0
             while start < bytes.count {
-                let end = bytes[start...].firstIndex(of: newline) ?? bytes.count
-                if let reason = reason(forLine: UnsafeBufferPointer(rebasing: bytes[start..<end])) { return reason }
+                var end = start
+                while end < bytes.count, bytes[end] != newline { end += 1 }
+                if let reason = reason(forLine: bytes, start, end) { return reason }
                 start = end + 1
             }
             return nil
@@ -26,6 +27,8 @@ enum AppleOnlyDetector {
     }
 
     private static let newline = UInt8(ascii: "\n")
+    private static let space = UInt8(ascii: " ")
+    private static let tab = UInt8(ascii: "\t")
     private static let importWord = Array("import".utf8)
     private static let previewMacro = Array("#Preview".utf8)
     private static let typeKeywords = ["struct ", "class ", "enum ", "extension ", "actor "].map { Array($0.utf8) }
@@ -34,29 +37,73 @@ enum AppleOnlyDetector {
                                             "fileprivate", "internal", "open", "package", "nonisolated", "indirect"].map { Array($0.utf8) }
 
     /// Looks at bytes first and builds a `String` only for the rare line that may be a signal:
-    /// guides run to megabytes, and almost no line imports or declares anything.
-    private static func reason(forLine bytes: UnsafeBufferPointer<UInt8>) -> String? {
-        guard let first = bytes.firstIndex(where: { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }) else { return nil }
-        let line = UnsafeBufferPointer(rebasing: bytes[first...])
-        if line.starts(with: [UInt8(ascii: "/"), UInt8(ascii: "/")]) { return nil }
-        if line.starts(with: previewMacro) { return "uses #Preview" }
+    /// guides run to megabytes, and almost no line imports or declares anything. The line is
+    /// `bytes[lineStart..<end]`, read with index loops: the generic slice algorithms
+    /// (`firstIndex`, `elementsEqual`, `prefix(while:)`) are unspecialized in a debug build, where
+    /// they made this a tenth of the corpus's guide analysis.
+    private static func reason(forLine bytes: UnsafeBufferPointer<UInt8>, _ lineStart: Int, _ end: Int) -> String? {
+        var first = lineStart
+        while first < end, bytes[first] == space || bytes[first] == tab { first += 1 }
+        guard first < end else { return nil }
+        if end - first >= 2, bytes[first] == UInt8(ascii: "/"), bytes[first + 1] == UInt8(ascii: "/") { return nil }
+        if matches(bytes, at: first, end, previewMacro) { return "uses #Preview" }
         // Imports and declarations start a line (after attributes and modifiers); most lines
         // of a cell (`let x: Int`, calls, braces) are ruled out by their first word alone.
-        let firstWord = line.prefix { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }
-        let attribute = firstWord.first == UInt8(ascii: "@")
+        var wordEnd = first
+        while wordEnd < end, bytes[wordEnd] != space, bytes[wordEnd] != tab { wordEnd += 1 }
+        let attribute = bytes[first] == UInt8(ascii: "@")
         if attribute {
-            let name = String(decoding: firstWord.prefix { $0 != UInt8(ascii: "(") }, as: UTF8.self)
+            var nameEnd = first
+            while nameEnd < wordEnd, bytes[nameEnd] != UInt8(ascii: "(") { nameEnd += 1 }
+            let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[first..<nameEnd]), as: UTF8.self)
             if objectiveCAttributes.contains(name) { return "uses \(name) (Objective-C interoperability)" }
         }
-        let mayImport = (attribute || firstWord.elementsEqual(importWord)) && contains(line, importWord)
-        let mayConform = (attribute || declarationStarts.contains { firstWord.elementsEqual($0) })
-            && line.contains(UInt8(ascii: ":")) && typeKeywords.contains { contains(line, $0) }
-            && protocolNames.contains { contains(line, $0) }
+        let mayImport = (attribute || isWord(bytes, first, wordEnd, importWord)) && contains(bytes, first, end, importWord)
+        let mayConform = (attribute || isDeclarationStart(bytes, first, wordEnd))
+            && contains(bytes, first, end, [UInt8(ascii: ":")]) && typeKeywords.contains { contains(bytes, first, end, $0) }
+            && protocolNames.contains { contains(bytes, first, end, $0) }
         guard mayImport || mayConform else { return nil }
-        let text = Substring(String(decoding: line, as: UTF8.self))
+        let text = Substring(String(decoding: UnsafeBufferPointer(rebasing: bytes[first..<end]), as: UTF8.self))
         if mayImport, let module = importedModule(text), appleModules.contains(module) { return "imports \(module)" }
         if mayConform, let (name, conformance) = conformance(in: text) { return "declares \(name): \(conformance)" }
         return nil
+    }
+
+    /// `bytes[start..<end]` is one of `declarationStarts`.
+    private static func isDeclarationStart(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
+        // From `enum` to `nonisolated`: most first words (`let`, `}`, `print(x)`) are no such length.
+        guard end - start >= 4, end - start <= 11 else { return false }
+        var number = 0
+        while number < declarationStarts.count {
+            if isWord(bytes, start, end, declarationStarts[number]) { return true }
+            number += 1
+        }
+        return false
+    }
+
+    /// `bytes[start..<end]` is `word`.
+    private static func isWord(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, _ word: [UInt8]) -> Bool {
+        end - start == word.count && matches(bytes, at: start, end, word)
+    }
+
+    /// `word` is at `at`, ending before `end`.
+    private static func matches(_ bytes: UnsafeBufferPointer<UInt8>, at: Int, _ end: Int, _ word: [UInt8]) -> Bool {
+        guard end - at >= word.count else { return false }
+        var offset = 0
+        while offset < word.count, bytes[at + offset] == word[offset] { offset += 1 }
+        return offset == word.count
+    }
+
+    /// `needle` occurs in `bytes[start..<end]`.
+    private static func contains(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, _ needle: [UInt8]) -> Bool {
+        guard !needle.isEmpty else { return false }
+        let first = needle[0]
+        var at = start
+        while at + needle.count <= end {
+            if bytes[at] == first, matches(bytes, at: at, end, needle) { return true }
+            at += 1
+        }
+        return false
     }
 
     /// `import SwiftUI`, `import struct SwiftUI.Color`, `@preconcurrency import UIKit` → the module.
@@ -65,16 +112,6 @@ enum AppleOnlyDetector {
         guard let importAt = words.firstIndex(of: "import"), importAt + 1 < words.count else { return nil }
         let kinds: Set<Substring> = ["struct", "class", "enum", "protocol", "func", "var", "let", "typealias"]
         return words[(importAt + 1)...].first { !kinds.contains($0) }?.split(separator: ".").first.map(String.init)
-    }
-
-    private static func contains(_ haystack: UnsafeBufferPointer<UInt8>, _ needle: [UInt8]) -> Bool {
-        guard let first = needle.first, haystack.count >= needle.count else { return false }
-        var i = 0
-        while i + needle.count <= haystack.count {
-            if haystack[i] == first && haystack[i..<(i + needle.count)].elementsEqual(needle) { return true }
-            i += 1
-        }
-        return false
     }
 
     /// `struct Name: View` (or class/enum/extension/actor) → ("Name", "View"). Plain Substring

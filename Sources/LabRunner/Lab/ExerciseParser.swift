@@ -14,16 +14,22 @@ enum ExerciseParser {
             damage?.append(error)
         }
         var insideFence = [Bool](repeating: false, count: source.lines.count + 1)
+        // Index loops: ranges and strides are generic, slow per line in a debug build.
         for block in blocks {
-            for line in block.openingLine...(block.closingLine ?? block.contentLines.last?.line ?? block.openingLine) {
+            var line = block.openingLine
+            let last = block.closingLine ?? block.contentLines.last?.line ?? block.openingLine
+            while line <= last {
                 insideFence[line] = true
+                line += 1
             }
         }
         // Directives first: each opens (or ends) a region of lines.
         var starts: [(line: Int, id: String, title: String?, points: Int, manual: Bool)] = []
         var ends: [Int] = []
-        for number in stride(from: frontMatterLines + 1, through: source.lines.count, by: 1) where !insideFence[number] {
-            guard let directive = ExerciseDirective.parse(line: number, in: source) else { continue }
+        var number = frontMatterLines
+        while number < source.lines.count {
+            number += 1
+            guard !insideFence[number], let directive = ExerciseDirective.parse(line: number, in: source) else { continue }
             let kind: ExerciseDirective.Kind
             do { kind = try directive.kind(path: path) } catch {
                 try fail(error)
@@ -87,14 +93,17 @@ enum SolutionRegionScanner {
         var regions: [SolutionRegion] = []
         var open: (ifLine: Int, column: Int, elseLine: Int?)? = nil
         var depth = 0
+        let lines = source.lines, bytes = source.bytes
         for content in block.contentLines {
-            let line = source.lines[content.line - 1]
-            let bytes = source.bytes[content.textStart..<line.contentEnd]
-            let leading = bytes.prefix { $0 == 0x20 || $0 == 0x09 }.count
+            let line = lines[content.line - 1]
+            var first = content.textStart
+            while first < line.contentEnd, bytes[first] == 0x20 || bytes[first] == 0x09 { first += 1 }
+            let leading = first - content.textStart
             // Only directive lines can matter: no string is made of the rest (a large guide's
-            // every code line went through one, halving `list` and `extract` throughput).
-            guard bytes.dropFirst(leading).first == UInt8(ascii: "#") else { continue }
-            let text = String(decoding: bytes.dropFirst(leading), as: UTF8.self)
+            // every code line went through one, halving `list` and `extract` throughput). Index
+            // loops, not slice algorithms: generic, those are slow per line in a debug build.
+            guard first < line.contentEnd, bytes[first] == UInt8(ascii: "#") else { continue }
+            let text = String(decoding: bytes[first..<line.contentEnd], as: UTF8.self)
             let words = text.split(whereSeparator: { $0 == " " || $0 == "\t" })
             guard let first = words.first, first.hasPrefix("#") else { continue }
             let column = content.textStart + leading - line.start + 1

@@ -64,19 +64,28 @@ struct BlockStructureParser {
 
     /// Parses every line and returns the fenced blocks found.
     mutating func run() -> [FencedBlock] {
-        run(lineIndices: lines.indices)
+        // An index loop rather than `run(lineIndices: lines.indices)`: iterating a generic
+        // sequence goes through its witnesses per line in a debug build.
+        var index = 0
+        while index < lines.count {
+            step(index)
+            index += 1
+        }
+        return finish()
     }
 
     /// Parses only the lines at `indices` (0-based, ascending) as one document: a documentation
     /// comment's lines within its Swift file, each line's `start` already past the comment's prefix.
     mutating func run(lineIndices: some Sequence<Int>) -> [FencedBlock] {
-        for index in lineIndices {
-            lineIsBlank = false
-            lineInLeaf = false
-            process(lines[index], number: index + 1)
-            tree?.noteLine(number: index + 1, blank: lineIsBlank, inLeaf: lineInLeaf)
-        }
+        for index in lineIndices { step(index) }
         return finish()
+    }
+
+    private mutating func step(_ index: Int) {
+        lineIsBlank = false
+        lineInLeaf = false
+        process(lines[index], number: index + 1)
+        tree?.noteLine(number: index + 1, blank: lineIsBlank, inLeaf: lineInLeaf)
     }
 
     /// Parses every line and returns the document's blocks (needs `buildsTree`).

@@ -37,10 +37,12 @@ struct MarkdownSource: Sendable {
         return (low, offset - lines[low - 1].start + 1)
     }
 
-    /// One linear pass; the only allocation is the result array.
+    /// One linear pass; the only allocation is the result array. Reads through the buffer's base
+    /// address: a pointer's subscript is inlined even in a debug build, a buffer's is a call.
     private static func splitLines(_ bytes: [UInt8]) -> [SourceLine] {
-        bytes.withUnsafeBufferPointer { buffer in
-            let count = buffer.count
+        bytes.withUnsafeBufferPointer { whole in
+            guard let buffer = whole.baseAddress else { return [] }
+            let count = whole.count
             var position = 0
             if count >= 3, buffer[0] == 0xEF, buffer[1] == 0xBB, buffer[2] == 0xBF {
                 position = 3

@@ -13,14 +13,24 @@ package enum BracketBalance {
     /// The same for source already lexed: every token of `bytes`, comments included (an
     /// unterminated block comment is a problem).
     package static func firstProblem(lexed: [Token], in bytes: [UInt8]) -> BracketProblem? {
-        let tree = TokenTree(lexed, in: bytes)
+        firstProblem(lexed: lexed, tree: TokenTree(lexed.filter { !$0.isComment }, in: bytes), in: bytes)
+    }
+
+    /// The same with the tree of `lexed` without its comments (`SampleTokens.tree`), so that a
+    /// guide's sample is grouped once: comments hold no brackets, so the groups are the same.
+    static func firstProblem(lexed: [Token], tree: TokenTree, in bytes: [UInt8]) -> BracketProblem? {
         let tokens = tree.tokens
         // The first segment of the string being lexed, per interpolation level: an unterminated
         // segment is reported at its string's opening delimiter.
         var stringStart: Token? = nil
         var outerStringStarts: [Token?] = []
         var previous: TokenKind? = nil
-        for (index, token) in tokens.enumerated() {
+        // The index in `tree` of the next token that is not a comment.
+        var code = 0
+        var position = -1
+        while position + 1 < lexed.count {
+            position += 1
+            let token = lexed[position]
             defer { if !token.isComment { previous = token.kind } }
             switch token.kind {
             case .interpolationStart:
@@ -37,7 +47,9 @@ package enum BracketBalance {
             default:
                 break
             }
-            if let problem = closingProblem(at: index, in: tree, bytes) { return problem }
+            guard !token.isComment else { continue }
+            if let problem = closingProblem(at: code, in: tree, bytes) { return problem }
+            code += 1
         }
         // The innermost bracket still open at the end.
         return tree.unclosed.last.map { BracketProblem(kind: .neverClosed, token: tokens[$0], text: tokens[$0].text(in: bytes)) }

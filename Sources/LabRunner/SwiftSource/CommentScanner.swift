@@ -2,8 +2,15 @@
 /// them. An unclosed block comment runs to the end of the input, marked unterminated.
 extension SwiftLexer {
     mutating func scanLineComment(at start: Int) -> Token {
-        var end = start + 2
-        while end < bytes.count, !SwiftASCII.isNewline(bytes[end]) { end += 1 }
+        // Through the base address: a pointer's subscript is inlined even in a debug build, and
+        // comments are long (the lexer's longest per-byte loop over documentation samples).
+        let end = bytes.withUnsafeBufferPointer { buffer in
+            let count = buffer.count
+            var end = start + 2
+            guard let base = buffer.baseAddress else { return end }
+            while end < count, base[end] != SwiftASCII.newline, base[end] != SwiftASCII.carriageReturn { end += 1 }
+            return end
+        }
         let doc = byte(start + 2) == SwiftASCII.slash && byte(start + 3) != SwiftASCII.slash
         return token(doc ? .docLineComment : .lineComment, start, end)
     }

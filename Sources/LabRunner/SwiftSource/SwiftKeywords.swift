@@ -151,27 +151,45 @@ package enum SwiftKeywords {
     /// The longest reserved word (`precedencegroup`): longer identifiers need no lookup.
     static let longest = 15
 
-    private static let reservedByLength = byLength(reserved)
-    private static let endingExpressionByLength = byLength(endingExpression)
+    private static let reservedByStart = byStart(reserved)
+    private static let endingExpressionByStart = byStart(endingExpression)
 
     /// Whether `bytes[range]` is a reserved word; without making a String, as it runs for every name.
     static func isReserved(_ bytes: [UInt8], _ range: Range<Int>) -> Bool {
-        contains(reservedByLength, bytes, range)
+        contains(reservedByStart, bytes, range)
     }
 
     static func endsExpression(_ bytes: [UInt8], _ range: Range<Int>) -> Bool {
-        contains(endingExpressionByLength, bytes, range)
+        contains(endingExpressionByStart, bytes, range)
     }
 
-    private static func byLength(_ words: Set<String>) -> [[[UInt8]]] {
-        var table = Array(repeating: [[UInt8]](), count: longest + 1)
-        for word in words { table[word.utf8.count].append(Array(word.utf8)) }
+    /// The words by length and first byte, at `length * 128 + byte` (all are ASCII): most names
+    /// meet no candidate at all, and the rest one or two.
+    private static func byStart(_ words: Set<String>) -> [[[UInt8]]] {
+        var table = Array(repeating: [[UInt8]](), count: (longest + 1) * 128)
+        for word in words {
+            let bytes = Array(word.utf8)
+            table[bytes.count * 128 + Int(bytes[0])].append(bytes)
+        }
         return table
     }
 
+    /// Byte loops over indices, not `contains(where:)` and `elementsEqual` over a slice: those are
+    /// generic, and unspecialized in a debug build they were a tenth of the guide analysis's time.
     private static func contains(_ table: [[[UInt8]]], _ bytes: [UInt8], _ range: Range<Int>) -> Bool {
-        guard range.count < table.count else { return false }
-        return table[range.count].contains { word in word.elementsEqual(bytes[range]) }
+        let start = range.lowerBound
+        let length = range.upperBound - start
+        guard length >= 1, length <= longest, bytes[start] < 0x80 else { return false }
+        let words = table[length * 128 + Int(bytes[start])]
+        var number = 0
+        while number < words.count {
+            let word = words[number]
+            var offset = 0
+            while offset < length, word[offset] == bytes[start + offset] { offset += 1 }
+            if offset == length { return true }
+            number += 1
+        }
+        return false
     }
 }
 

@@ -26,21 +26,32 @@ package struct SwiftLexer: Sequence, IteratorProtocol {
 
     package init(_ text: String, bareSlashRegex: Bool = true) { self.init(Array(text.utf8), bareSlashRegex: bareSlashRegex) }
 
-    package static func tokens(in bytes: [UInt8]) -> [Token] { Array(SwiftLexer(bytes)) }
+    /// A `while let` loop rather than `Array(SwiftLexer(bytes))`, which goes through the generic
+    /// sequence copy and a protocol witness per token in a debug build.
+    package static func tokens(in bytes: [UInt8]) -> [Token] {
+        var lexer = SwiftLexer(bytes)
+        var tokens: [Token] = []
+        while let token = lexer.next() { tokens.append(token) }
+        return tokens
+    }
     package static func tokens(in text: String) -> [Token] { Array(SwiftLexer(text)) }
 
     package mutating func next() -> Token? {
         while true {
-            if case .string(let delimiter)? = contexts.last {
+            if case .string(let delimiter)? = innermost {
                 if let token = scanStringBody(delimiter, segmentStart: position) { return token }
                 continue
             }
             skipWhitespace()
-            if case .string? = contexts.last { continue }
+            if case .string? = innermost { continue }
             guard position < bytes.count else { return nil }
             if let token = scanToken() { return token }
         }
     }
+
+    /// `contexts.last`, without the generic collection getter (witness calls per token in a
+    /// debug build): in plain code there is no context at all.
+    private var innermost: LexerContext? { contexts.isEmpty ? nil : contexts[contexts.count - 1] }
 
     /// The byte at `index`, or 0 past the end (0 starts and continues no token).
     @inline(__always) func byte(_ index: Int) -> UInt8 {
@@ -60,6 +71,15 @@ package struct SwiftLexer: Sequence, IteratorProtocol {
             counted += 1
         }
         position = Swift.max(position, end)
+        switch kind {
+        case .identifier, .number, .placeholder, .poundKeyword, .keyword, .punctuation, .operator, .directive,
+             .interpolationStart, .interpolationEnd, .lineComment, .docLineComment:
+            // These never span a line ending (a backticked name and a placeholder stop at one):
+            // the next token's line is counted from its end, not through its bytes again.
+            counted = end
+        case .stringSegment, .regex, .blockComment, .docBlockComment, .unknown:
+            break
+        }
         switch kind {
         case .identifier, .number, .stringSegment, .regex, .placeholder, .poundKeyword:
             regexAllowed = false
@@ -85,10 +105,10 @@ package struct SwiftLexer: Sequence, IteratorProtocol {
             case SwiftASCII.space, SwiftASCII.tab, 0x0B, 0x0C:
                 position += 1
             case SwiftASCII.newline, SwiftASCII.carriageReturn:
-                while case .interpolation(_, singleLineString: true)? = contexts.last {
+                while case .interpolation(_, singleLineString: true)? = innermost {
                     contexts.removeLast(2)
                 }
-                if case .string? = contexts.last { return }
+                if case .string? = innermost { return }
                 position += 1
             default:
                 return
@@ -114,12 +134,12 @@ package struct SwiftLexer: Sequence, IteratorProtocol {
         case SwiftASCII.less where byte(start + 1) == SwiftASCII.pound:
             return scanPlaceholder(at: start) ?? scanOperator(at: start)
         case SwiftASCII.openParen:
-            if case .interpolation(let depth, let single)? = contexts.last {
+            if case .interpolation(let depth, let single)? = innermost {
                 contexts[contexts.count - 1] = .interpolation(depth: depth + 1, singleLineString: single)
             }
             return token(.punctuation, start, start + 1)
         case SwiftASCII.closeParen:
-            if case .interpolation(let depth, let single)? = contexts.last {
+            if case .interpolation(let depth, let single)? = innermost {
                 if depth == 0 {
                     contexts.removeLast()
                     return token(.interpolationEnd, start, start + 1)
@@ -143,10 +163,22 @@ package struct SwiftLexer: Sequence, IteratorProtocol {
         }
     }
 
+    /// Through the buffer's base address, `isIdentifierContinue` written out: in a debug build a
+    /// pointer's subscript is inlined, an array's and a helper's are calls, for every name's bytes.
     private func end(ofIdentifierFrom start: Int) -> Int {
-        var end = start
-        while end < bytes.count, SwiftASCII.isIdentifierContinue(bytes[end]) { end += 1 }
-        return end
+        bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return start }
+            let count = buffer.count
+            var end = start
+            while end < count {
+                let byte = base[end]
+                let lower = byte | 0x20
+                guard (lower >= UInt8(ascii: "a") && lower <= UInt8(ascii: "z")) || byte == SwiftASCII.underscore || byte >= 0x80
+                    || (byte >= SwiftASCII.zero && byte <= SwiftASCII.nine) else { break }
+                end += 1
+            }
+            return end
+        }
     }
 
     private mutating func scanIdentifier(at start: Int) -> Token {

@@ -33,7 +33,9 @@ package struct Token: Sendable, Equatable {
     /// The name an identifier token declares or uses: without the backticks of `` `class` ``.
     package func name(in bytes: [UInt8]) -> String {
         let text = text(in: bytes)
-        guard kind == .identifier, text.count >= 2, text.hasPrefix("`"), text.hasSuffix("`") else { return text }
+        // Most names have no backtick: the first byte says so without counting characters.
+        guard kind == .identifier, bytes[range.lowerBound] == SwiftASCII.backtick, text.count >= 2, text.hasPrefix("`"),
+              text.hasSuffix("`") else { return text }
         return String(text.dropFirst().dropLast())
     }
 
