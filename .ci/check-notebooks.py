@@ -7,9 +7,9 @@ Jupyter writes it), and convert to HTML with nbconvert's `HTMLExporter` (what `j
     python3 .ci/check-notebooks.py [--html DIR] NOTEBOOK_OR_FOLDER...
 
 A folder stands for every `.ipynb` under it. `--html DIR` writes each converted page there as
-NAME.html. Prints one line per notebook that fails and exits 1; 0 when all pass. Used by
-`JupyterValidationTests` and by `.ci/run` on every lab of `Labs/`. Needs `pip install nbformat
-nbconvert`.
+NAME.html (NAME-2.html for a second notebook of the same name). Prints a line per notebook that
+fails and exits 1; 0 when all pass. Used by `JupyterValidationTests` and by `.ci/run` on every
+lab of `Labs/`. Needs `pip install nbformat nbconvert`.
 """
 import argparse
 import os
@@ -28,7 +28,19 @@ def notebooks(paths):
             yield path
 
 
-def check(path, exporter, html):
+def page_name(path, taken):
+    """NAME.html for the notebook at `path`; NAME-2.html (and on) when another notebook of the
+    run had the same name, so no page is written over."""
+    stem = os.path.splitext(os.path.basename(path))[0]
+    name, number = stem + ".html", 1
+    while name in taken:
+        number += 1
+        name = f"{stem}-{number}.html"
+    taken.add(name)
+    return name
+
+
+def check(path, exporter, html, taken):
     """The first thing wrong with the notebook at `path`, or None."""
     try:
         notebook = nbformat.read(path, as_version=4)
@@ -45,8 +57,7 @@ def check(path, exporter, html):
     except Exception as error:
         return f"nbconvert cannot convert it: {error}"
     if html:
-        name = os.path.splitext(os.path.basename(path))[0] + ".html"
-        with open(os.path.join(html, name), "w", encoding="utf-8") as file:
+        with open(os.path.join(html, page_name(path, taken)), "w", encoding="utf-8") as file:
             file.write(body)
     return None
 
@@ -62,8 +73,9 @@ def main():
     found = list(notebooks(arguments.paths))
     if not found:
         sys.exit("check-notebooks: no .ipynb in " + " ".join(arguments.paths))
+    taken = set()
     failures = [(path, problem) for path in found
-                for problem in [check(path, exporter, arguments.html)] if problem]
+                for problem in [check(path, exporter, arguments.html, taken)] if problem]
     for path, problem in failures:
         print(f"{path}: error: {problem}")
     print(f"{len(found) - len(failures)} of {len(found)} notebooks valid and converted")
