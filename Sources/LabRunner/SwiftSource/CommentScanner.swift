@@ -8,7 +8,7 @@ extension SwiftLexer {
             let count = buffer.count
             var end = start + 2
             guard let base = buffer.baseAddress else { return end }
-            while end < count, base[end] != SwiftASCII.newline, base[end] != SwiftASCII.carriageReturn { end += 1 }
+            while end < count, !SwiftASCII.isNewline(base[end]) { end += 1 }
             return end
         }
         let doc = byte(start + 2) == SwiftASCII.slash && byte(start + 3) != SwiftASCII.slash

@@ -34,7 +34,7 @@ package struct SwiftLexer: Sequence, IteratorProtocol {
         while let token = lexer.next() { tokens.append(token) }
         return tokens
     }
-    package static func tokens(in text: String) -> [Token] { Array(SwiftLexer(text)) }
+    package static func tokens(in text: String) -> [Token] { tokens(in: Array(text.utf8)) }
 
     package mutating func next() -> Token? {
         while true {
@@ -163,20 +163,14 @@ package struct SwiftLexer: Sequence, IteratorProtocol {
         }
     }
 
-    /// Through the buffer's base address, `isIdentifierContinue` written out: in a debug build a
-    /// pointer's subscript is inlined, an array's and a helper's are calls, for every name's bytes.
+    /// Through the buffer's base address: in a debug build a pointer's subscript is inlined, an
+    /// array's is a call, for every name's bytes.
     private func end(ofIdentifierFrom start: Int) -> Int {
         bytes.withUnsafeBufferPointer { buffer in
             guard let base = buffer.baseAddress else { return start }
             let count = buffer.count
             var end = start
-            while end < count {
-                let byte = base[end]
-                let lower = byte | 0x20
-                guard (lower >= UInt8(ascii: "a") && lower <= UInt8(ascii: "z")) || byte == SwiftASCII.underscore || byte >= 0x80
-                    || (byte >= SwiftASCII.zero && byte <= SwiftASCII.nine) else { break }
-                end += 1
-            }
+            while end < count, SwiftASCII.isIdentifierContinue(base[end]) { end += 1 }
             return end
         }
     }
