@@ -138,15 +138,8 @@ final class SampleTokens: Sendable {
         var at = range.lowerBound
         while at < range.upperBound, bytes[at] == SwiftASCII.slash || bytes[at] == SwiftASCII.star
             || bytes[at] == SwiftASCII.space || bytes[at] == SwiftASCII.tab { at += 1 }
-        return starts(bytes, at, range.upperBound, dots) || starts(bytes, at, range.upperBound, ellipsis)
+        return ByteWord.has(dots, in: bytes, at: at, end: range.upperBound) || ByteWord.has(ellipsis, in: bytes, at: at, end: range.upperBound)
     }
 
     private static let dots = Array("...".utf8), ellipsis = Array("…".utf8)
-
-    private static func starts(_ bytes: [UInt8], _ at: Int, _ end: Int, _ prefix: [UInt8]) -> Bool {
-        guard end - at >= prefix.count else { return false }
-        var offset = 0
-        while offset < prefix.count, bytes[at + offset] == prefix[offset] { offset += 1 }
-        return offset == prefix.count
-    }
 }

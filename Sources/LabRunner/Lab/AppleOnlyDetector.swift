@@ -35,6 +35,8 @@ enum AppleOnlyDetector {
     private static let protocolNames = appleProtocols.map { Array($0.utf8) }
     private static let declarationStarts = ["struct", "class", "enum", "extension", "actor", "final", "public", "private",
                                             "fileprivate", "internal", "open", "package", "nonisolated", "indirect"].map { Array($0.utf8) }
+    /// From the shortest of `declarationStarts` to the longest.
+    private static let declarationStartLengths = (declarationStarts.map(\.count).min() ?? 0)...(declarationStarts.map(\.count).max() ?? 0)
 
     /// Looks at bytes first and builds a `String` only for the rare line that may be a signal:
     /// guides run to megabytes, and almost no line imports or declares anything. The line is
@@ -46,7 +48,7 @@ enum AppleOnlyDetector {
         while first < end, bytes[first] == space || bytes[first] == tab { first += 1 }
         guard first < end else { return nil }
         if end - first >= 2, bytes[first] == UInt8(ascii: "/"), bytes[first + 1] == UInt8(ascii: "/") { return nil }
-        if matches(bytes, at: first, end, previewMacro) { return "uses #Preview" }
+        if ByteWord.has(previewMacro, in: bytes, at: first, end: end) { return "uses #Preview" }
         // Imports and declarations start a line (after attributes and modifiers); most lines
         // of a cell (`let x: Int`, calls, braces) are ruled out by their first word alone.
         var wordEnd = first
@@ -58,10 +60,10 @@ enum AppleOnlyDetector {
             let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[first..<nameEnd]), as: UTF8.self)
             if objectiveCAttributes.contains(name) { return "uses \(name) (Objective-C interoperability)" }
         }
-        let mayImport = (attribute || isWord(bytes, first, wordEnd, importWord)) && contains(bytes, first, end, importWord)
+        let mayImport = (attribute || isWord(bytes, first, wordEnd, importWord)) && ByteWord.contains(importWord, in: bytes, from: first, end: end)
         let mayConform = (attribute || isDeclarationStart(bytes, first, wordEnd))
-            && contains(bytes, first, end, [UInt8(ascii: ":")]) && typeKeywords.contains { contains(bytes, first, end, $0) }
-            && protocolNames.contains { contains(bytes, first, end, $0) }
+            && ByteWord.contains([UInt8(ascii: ":")], in: bytes, from: first, end: end) && typeKeywords.contains { ByteWord.contains($0, in: bytes, from: first, end: end) }
+            && protocolNames.contains { ByteWord.contains($0, in: bytes, from: first, end: end) }
         guard mayImport || mayConform else { return nil }
         let text = Substring(String(decoding: UnsafeBufferPointer(rebasing: bytes[first..<end]), as: UTF8.self))
         if mayImport, let module = importedModule(text), appleModules.contains(module) { return "imports \(module)" }
@@ -71,8 +73,8 @@ enum AppleOnlyDetector {
 
     /// `bytes[start..<end]` is one of `declarationStarts`.
     private static func isDeclarationStart(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
-        // From `enum` to `nonisolated`: most first words (`let`, `}`, `print(x)`) are no such length.
-        guard end - start >= 4, end - start <= 11 else { return false }
+        // Most first words (`let`, `}`, `print(x)`) are no such length.
+        guard declarationStartLengths.contains(end - start) else { return false }
         var number = 0
         while number < declarationStarts.count {
             if isWord(bytes, start, end, declarationStarts[number]) { return true }
@@ -83,27 +85,7 @@ enum AppleOnlyDetector {
 
     /// `bytes[start..<end]` is `word`.
     private static func isWord(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, _ word: [UInt8]) -> Bool {
-        end - start == word.count && matches(bytes, at: start, end, word)
-    }
-
-    /// `word` is at `at`, ending before `end`.
-    private static func matches(_ bytes: UnsafeBufferPointer<UInt8>, at: Int, _ end: Int, _ word: [UInt8]) -> Bool {
-        guard end - at >= word.count else { return false }
-        var offset = 0
-        while offset < word.count, bytes[at + offset] == word[offset] { offset += 1 }
-        return offset == word.count
-    }
-
-    /// `needle` occurs in `bytes[start..<end]`.
-    private static func contains(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, _ needle: [UInt8]) -> Bool {
-        guard !needle.isEmpty else { return false }
-        let first = needle[0]
-        var at = start
-        while at + needle.count <= end {
-            if bytes[at] == first, matches(bytes, at: at, end, needle) { return true }
-            at += 1
-        }
-        return false
+        end - start == word.count && ByteWord.has(word, in: bytes, at: start, end: end)
     }
 
     /// `import SwiftUI`, `import struct SwiftUI.Color`, `@preconcurrency import UIKit` → the module.

@@ -38,11 +38,11 @@ struct LabDirective: Sendable, Equatable {
         let bytes = source.bytes
         while start < end, bytes[start] == 0x20 || bytes[start] == 0x09 || bytes[start] == UInt8(ascii: ">") { start += 1 }
         while end > start, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 { end -= 1 }
-        guard end - start >= opening.count + closing.count, has(opening, in: bytes, at: start),
-              has(closing, in: bytes, at: end - closing.count) else { return nil }
+        guard end - start >= opening.count + closing.count, ByteWord.has(opening, in: bytes, at: start, end: end),
+              ByteWord.has(closing, in: bytes, at: end - closing.count, end: end) else { return nil }
         var position = start + opening.count
         while position < end, bytes[position] == 0x20 { position += 1 }
-        guard end - position >= keyword.count, has(keyword, in: bytes, at: position) else { return nil }
+        guard end - position >= keyword.count, ByteWord.has(keyword, in: bytes, at: position, end: end) else { return nil }
         position += keyword.count
         let bodyEnd = end - closing.count
         var words: [Word] = []
@@ -57,17 +57,6 @@ struct LabDirective: Sendable, Equatable {
             }
         }
         return LabDirective(line: number, words: words)
-    }
-
-    /// `word` at `bytes[at...]` (which holds it). A byte loop: `elementsEqual` over slices is
-    /// generic, slow in a debug build, and this runs on every line of every guide.
-    private static func has(_ word: [UInt8], in bytes: [UInt8], at: Int) -> Bool {
-        var offset = 0
-        while offset < word.count {
-            if bytes[at + offset] != word[offset] { return false }
-            offset += 1
-        }
-        return true
     }
 
     /// The first `bare=LANG` directive on a line before `firstFenceLine` (after the front matter).
