@@ -45,3 +45,22 @@ struct CheckRecord: Sendable, Equatable {
                             rawOutput: output, duration: 0)
     }
 }
+
+extension BuildOutcome {
+    /// The same outcome with the per-run build `folder` named as the cache names it
+    /// (`CheckRecord.folderPlaceholder`) in swiftc's output and diagnostics: files swiftc writes
+    /// there (a macro's expansion) are gone once the build is done, and a first run reports them
+    /// as every later run does from the cache. The executable keeps its real path.
+    func namingBuildFolder(_ folder: String) -> BuildOutcome {
+        func named(_ text: String) -> String { text.replacingOccurrences(of: folder, with: CheckRecord.folderPlaceholder) }
+        let diagnostics = diagnostics.map { diagnostic in
+            var renamed = Diagnostic(severity: diagnostic.severity,
+                                     location: diagnostic.location.map { SourceLocation(path: named($0.path), line: $0.line, column: $0.column) },
+                                     message: named(diagnostic.message))
+            renamed.inPrelude = diagnostic.inPrelude
+            return renamed
+        }
+        return BuildOutcome(executable: executable, succeeded: succeeded, diagnostics: diagnostics,
+                            rawOutput: named(rawOutput), duration: duration)
+    }
+}

@@ -49,7 +49,7 @@ struct SwiftToolchain: LabToolchain {
                                        moduleCache: moduleCache, limiter: limiter, checkOnly: program.checkOnly,
                                        syntaxOnly: program.syntaxOnly, extraArguments: extraArguments(program),
                                        crashIsVerdict: program.crashIsVerdict)
-        return use(build, directory.path)
+        return use(build.namingBuildFolder(directory.path), directory.path)
     }
 
     func storeExecutable(_ program: LabProgram, builtAt path: String) -> String? {

@@ -33,4 +33,27 @@ import Testing
         // A guide's closing line counts its samples.
         #expect(result.stdout.hasSuffix("\n0 passed, 4 failed, 0 skipped\n"))
     }
+
+    /// An error in a macro's expansion is in a file swiftc writes into the build folder, which is
+    /// removed after the build: it is named `<build>/…` on the first run as when the failed build
+    /// comes back from the cache, never by the removed folder's path. (The first run named
+    /// `/tmp/labrunner-XXXXXX/…`, the cached one `<build>/…`.)
+    @Test func anErrorInAMacroExpansionNamesTheBuildFolderTheSameWayFreshAndCached() throws {
+        let folder = try LabRunnerCLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        // A guide's sample, made this run's own (a string, as a guide's comments are not its
+        // program's) so that the first run compiles it.
+        let guide = "# Macro\n\n```swift\nimport Observation\nlet run = \"\(UUID().uuidString)\"\n@Observable final class Car {\n    var awards: [Award] = []\n}\n```\n"
+        try Data(guide.utf8).write(to: URL(fileURLWithPath: folder + "/macro.md"))
+        let fresh = try LabRunnerCLI.run(["run", "-v", "macro.md"], in: folder)
+        let cached = try LabRunnerCLI.run(["run", "-v", "macro.md"], in: folder)
+        #expect(fresh.stdout.contains("swiftc ran") && !cached.stdout.contains("swiftc ran"), "\(fresh.stdout)\(cached.stdout)")
+        #expect(fresh.status == 1 && cached.status == 1)
+        let expansion = #"<build>/swift-generated-sources/@__swiftmacro_"#
+        #expect(fresh.stdout.contains(expansion), "\(fresh.stdout)")
+        #expect(!fresh.stdout.contains("/labrunner-"), "\(fresh.stdout)")
+        func diagnostics(_ text: String) -> [String] { text.split(separator: "\n").filter { $0.contains("error:") }.map(String.init) }
+        #expect(diagnostics(fresh.stdout) == diagnostics(cached.stdout))
+        #expect(!diagnostics(fresh.stdout).isEmpty)
+    }
 }
