@@ -16,7 +16,8 @@ enum HelpText {
     OPTIONS:
     \(overviewRows([("-h, --help", "Show help"), ("--version", "Show the version")]))
 
-    Environment: SWIFTC (the swiftc to use; default: the one on PATH), NO_COLOR, CI.
+    Environment: SWIFTC (the swiftc to use; default: the one on PATH), NO_COLOR, CI,
+    CLANG_MODULE_CACHE_PATH (swiftc's module cache; default: in the compile cache).
     The lab format is described in docs/lab-format.md.
     """
 

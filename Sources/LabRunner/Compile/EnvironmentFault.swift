@@ -4,6 +4,9 @@
 enum EnvironmentFault: Equatable {
     /// A module file in the tool's own module cache (the cache's `modules/`, or the run's) is damaged.
     case damagedModuleCache
+    /// A module file in the module cache the user named (`CLANG_MODULE_CACHE_PATH`) is damaged:
+    /// theirs to remove, not the tool's.
+    case damagedUserModuleCache(String)
     /// A module file elsewhere (the toolchain, the SDK) is damaged: nothing the tool may touch.
     case damagedModule(String)
     /// A write failed for lack of space: the cache's disk, or TMPDIR's (`No space left on device`).
@@ -15,12 +18,13 @@ enum EnvironmentFault: Equatable {
     static let damagedModuleTexts = ["is not a valid module file", "malformed module file", "module file is corrupt",
                                      "malformed or corrupted AST file"]
 
-    /// The fault among the errors not located in the lab, if any; `moduleCache` is the folder
-    /// swiftc was given as `-module-cache-path`, `resolvedModuleCache` the same through symlinks.
+    /// The fault among the errors not located in the lab, if any. swiftc was given as
+    /// `-module-cache-path` either `moduleCache`, the tool's own (`resolvedModuleCache`: the same
+    /// through symlinks), or `userModuleCache`, the folder `CLANG_MODULE_CACHE_PATH` names.
     /// With no error at a lab line, the raw output counts too: the linker's `No space left on
     /// device` is not in the `error:` form.
-    static func find(in diagnostics: [Diagnostic], rawOutput: String = "", labPath: String, moduleCache: String,
-                     resolvedModuleCache: String? = nil) -> EnvironmentFault? {
+    static func find(in diagnostics: [Diagnostic], rawOutput: String = "", labPath: String, moduleCache: String?,
+                     resolvedModuleCache: String? = nil, userModuleCache: String? = nil) -> EnvironmentFault? {
         let errors = diagnostics.filter { $0.severity == .error }
         var outside = errors.filter { $0.location?.path != labPath }.map(\.message)
         if outside.count == errors.count { outside.append(rawOutput) }
@@ -30,6 +34,9 @@ enum EnvironmentFault: Equatable {
         let ours = [moduleCache, resolvedModuleCache].compactMap { $0 }.map { $0.hasSuffix("/") ? $0 : $0 + "/" }
         if outside.contains(where: { message in ours.contains { message.contains($0) } }) {
             return .damagedModuleCache
+        }
+        if let user = userModuleCache.map({ $0.hasSuffix("/") ? $0 : $0 + "/" }), outside.contains(where: { $0.contains(user) }) {
+            return .damagedUserModuleCache(String(user.dropLast()))
         }
         if let damaged = outside.first(where: { message in damagedModuleTexts.contains { message.contains($0) } }) {
             return .damagedModule(damaged)
@@ -46,6 +53,9 @@ enum EnvironmentFault: Equatable {
             "stopped: swiftc's module cache \(moduleCache) is damaged and rebuilding it did not help"
         case .damagedModuleCache:
             "stopped: swiftc's module cache \(moduleCache) is damaged and could not be replaced"
+        case .damagedUserModuleCache(let folder):
+            "stopped: swiftc's module cache \(folder) (CLANG_MODULE_CACHE_PATH) is damaged; labrunner leaves "
+                + "that folder to you: remove it, or unset CLANG_MODULE_CACHE_PATH"
         case .damagedModule(let message):
             "stopped on a damaged module file outside labrunner's cache: \(message)"
         }

@@ -15,16 +15,23 @@ package struct PackageBuild: Sendable {
     /// and its samples are built by one toolchain.
     package let swift: String
     let environment: [String: String]
+    /// Where swiftc keeps clang's module cache for the build and its manifest: the samples' own
+    /// (`ModuleCacheFolder`), so Foundation's modules are not built again for each package build.
+    /// Nil: a folder in the scratch folder.
+    let moduleCache: ModuleCacheFolder?
 
     /// The file written into the scratch folder once every target built: its presence is a warm build.
     static let completeMarker = "labrunner-built"
     /// The file naming the package a scratch folder was built for.
     static let ownerFile = "labrunner-package"
 
-    package init(packagePath: String, compiler: SwiftCompiler, environment: [String: String]) {
+    /// `moduleCache`: the tool's module cache folder for this run (the compile cache's
+    /// `modules/`, or the run's), unless `CLANG_MODULE_CACHE_PATH` names the user's.
+    package init(packagePath: String, compiler: SwiftCompiler, environment: [String: String], moduleCache: String? = nil) {
         self.packagePath = URL(fileURLWithPath: CompileCache.absolute(packagePath)).standardizedFileURL.path
         swift = URL(fileURLWithPath: compiler.path).deletingLastPathComponent().appendingPathComponent("swift").path
         self.environment = environment
+        self.moduleCache = ModuleCacheFolder.chosen(environment: environment, owned: moduleCache)
     }
 
     /// The scratch folder for this package's current sources under `cacheDirectory`.
@@ -57,7 +64,11 @@ package struct PackageBuild: Sendable {
         }
         for (number, target) in targets.enumerated() {
             progress("building package \(packagePath): target \(target) (\(number + 1)/\(targets.count))")
-            let result = try run(["build", "--package-path", packagePath, "--scratch-path", scratch, "--target", target], scratch: scratch)
+            // SwiftPM gives swiftc a module cache in the scratch folder, new for each key: the
+            // last `-module-cache-path` wins, and the shared one has Foundation's modules built.
+            let moduleCacheArguments = moduleCache.map { ["-Xswiftc", "-module-cache-path", "-Xswiftc", $0.path] } ?? []
+            let result = try run(["build", "--package-path", packagePath, "--scratch-path", scratch, "--target", target]
+                                 + moduleCacheArguments, scratch: scratch)
             guard result.succeeded else {
                 throw .buildFailed(packagePath, target: target, output: result.output)
             }
@@ -147,7 +158,7 @@ package struct PackageBuild: Sendable {
         // The manifest's compile: clang's module cache and Foundation's URL cache go to the
         // user's cache folder otherwise.
         environment["XDG_CACHE_HOME"] = scratch + "/cache-home"
-        environment["CLANG_MODULE_CACHE_PATH"] = scratch + "/module-cache"
+        environment[ModuleCacheFolder.variable] = moduleCache?.path ?? scratch + "/module-cache"
         // Global options, so right after `build` or `package` (before `describe`).
         // No shared copy of dependencies' repositories (the cache path is this build's own anyway):
         // with one, a clone that fails is reported as a confusing `git config` error.

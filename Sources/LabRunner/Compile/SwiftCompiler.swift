@@ -69,24 +69,28 @@ extension SwiftCompiler {
     ///
     /// swiftc writes only there and in `moduleCache`: its temporary files go to `directory` (as
     /// `TMPDIR`), removed with it even if swiftc is killed, and its clang module cache, which it
-    /// would otherwise keep in `~/.cache/clang`, goes to `moduleCache` (the compile cache's), or
-    /// into `directory` when there is none (`--no-cache`: slower, but nothing is left behind).
+    /// would otherwise keep in `~/.cache/clang`, goes to `moduleCache` (`ModuleCacheFolder`), or
+    /// into `directory` when there is none.
     ///
     /// A build that fails for the machine's reasons, not the lab's (`EnvironmentFault`), is a
-    /// `BuildError`, never a compile failure: a damaged module cache is replaced once
-    /// (`ModuleCacheRepair`) and the build run again; what is left is named.
+    /// `BuildError`, never a compile failure: a damaged module cache of the tool's own is
+    /// replaced once (`ModuleCacheRepair`) and the build run again; what is left is named.
     func build(_ lab: Lab, program: String, in directory: String, environment: [String: String],
-               moduleCache: String? = nil, limiter: JobLimiter? = nil, checkOnly: Bool = false,
+               moduleCache folder: ModuleCacheFolder? = nil, limiter: JobLimiter? = nil, checkOnly: Bool = false,
                syntaxOnly: Bool = false, extraArguments: [String] = [], crashIsVerdict: Bool = false) throws(BuildError) -> BuildOutcome {
-        let moduleCache = moduleCache ?? directory + "/module-cache"
+        let folder = folder ?? ModuleCacheFolder(path: directory + "/module-cache", isOwned: true)
+        let moduleCache = folder.path
         let used = ModuleCacheRepair.identity(of: moduleCache)
         func attempt() throws(BuildError) -> (BuildOutcome, EnvironmentFault?) {
             let outcome = try compile(lab, program: program, in: directory, environment: environment,
                                       moduleCache: moduleCache, limiter: limiter, checkOnly: checkOnly,
                                       syntaxOnly: syntaxOnly, extraArguments: extraArguments, crashIsVerdict: crashIsVerdict)
+            // The user's folder is not "ours": a damaged module there is named, not repaired.
             let fault = outcome.succeeded ? nil : EnvironmentFault.find(
-                in: outcome.diagnostics, rawOutput: outcome.rawOutput, labPath: lab.path, moduleCache: moduleCache,
-                resolvedModuleCache: CacheFiles.resolved(moduleCache))
+                in: outcome.diagnostics, rawOutput: outcome.rawOutput, labPath: lab.path,
+                moduleCache: folder.isOwned ? moduleCache : nil,
+                resolvedModuleCache: folder.isOwned ? CacheFiles.resolved(moduleCache) : nil,
+                userModuleCache: folder.isOwned ? nil : moduleCache)
             return (outcome, fault)
         }
         var (outcome, fault) = try attempt()

@@ -44,7 +44,8 @@ struct SwiftToolchain: LabToolchain {
     func build<T>(_ program: LabProgram, _ use: (BuildOutcome, String) -> T) throws(BuildError) -> T {
         let directory = try BuildDirectory.makePrivate()
         defer { directory.remove() }
-        let moduleCache = cache.flatMap { $0.prepareLayout() ? $0.modulesFolder : nil } ?? moduleCacheWithoutCache
+        let moduleCache = ModuleCacheFolder.chosen(environment: environment,
+                                                   owned: cache.flatMap { $0.prepareLayout() ? $0.modulesFolder : nil } ?? moduleCacheWithoutCache)
         let build = try compiler.build(program.lab, program: program.source, in: directory.path, environment: environment,
                                        moduleCache: moduleCache, limiter: limiter, checkOnly: program.checkOnly,
                                        syntaxOnly: program.syntaxOnly, extraArguments: extraArguments(program),

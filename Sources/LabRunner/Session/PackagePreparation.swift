@@ -13,14 +13,18 @@ struct PackagePreparation {
         pipeline.configs = configs
         guard let configPackages = packages(of: paths, search: configs) else { return false }
         let cache = configuration.cacheFolder(environment: environment)
+        // The module cache the run's swiftc uses (SwiftToolchain): the cache's, or the run's.
+        let moduleCache = cache.map { CompileCache(directory: $0).modulesFolder } ?? pipeline.moduleCacheWithoutCache
         if let package = configuration.packagePath {
             // `--package` overrides the packages `.labrunner` files name: those are not built.
-            guard let modules = build(package, compiler: pipeline.compiler, cacheDirectory: cache, runFolder: runFolder) else { return false }
+            guard let modules = build(package, compiler: pipeline.compiler, cacheDirectory: cache, runFolder: runFolder,
+                                      moduleCache: moduleCache) else { return false }
             pipeline.packageModules = modules
             return true
         }
         for package in configPackages {
-            guard let modules = build(package, compiler: pipeline.compiler, cacheDirectory: cache, runFolder: runFolder) else { return false }
+            guard let modules = build(package, compiler: pipeline.compiler, cacheDirectory: cache, runFolder: runFolder,
+                                      moduleCache: moduleCache) else { return false }
             pipeline.configPackages[package] = modules
         }
         return true
@@ -44,8 +48,10 @@ struct PackagePreparation {
 
     /// Builds `path` into the compile cache (`cacheDirectory`) or, without one, into
     /// `runFolder`; nil after saying why it failed.
-    func build(_ path: String, compiler: SwiftCompiler, cacheDirectory: String?, runFolder: String?) -> PackageModules? {
-        let build = PackageBuild(packagePath: path, compiler: compiler, environment: environment)
+    /// `moduleCache`: the tool's module cache folder the run's swiftc uses, for `swift build` too.
+    func build(_ path: String, compiler: SwiftCompiler, cacheDirectory: String?, runFolder: String?,
+               moduleCache: String?) -> PackageModules? {
+        let build = PackageBuild(packagePath: path, compiler: compiler, environment: environment, moduleCache: moduleCache)
         do throws(PackageBuildError) {
             // Without a cache, the run's private folder holds the build, removed when the run ends.
             guard let base = cacheDirectory ?? runFolder else { throw .scratch(FileManager.default.temporaryDirectory.path) }

@@ -48,7 +48,8 @@ struct BuildDirectoryTests {
         let lab = try LabParser.parse(bytes: Array("```swift\nprint(1)\n```\n".utf8), path: "lab.md")
 
         let outcome = try SwiftCompiler(path: fake.path + "/swiftc")
-            .build(lab, program: "print(1)\n", in: directory.path, environment: ["TMPDIR": "/elsewhere"], moduleCache: moduleCache)
+            .build(lab, program: "print(1)\n", in: directory.path, environment: ["TMPDIR": "/elsewhere"],
+                    moduleCache: moduleCache.map { ModuleCacheFolder(path: $0, isOwned: true) })
         #expect(outcome.executable == directory.path + "/lab")
         let lines = try String(contentsOfFile: record, encoding: .utf8).split(separator: "\n").map(String.init)
         #expect(lines.first == "TMPDIR=" + directory.path)

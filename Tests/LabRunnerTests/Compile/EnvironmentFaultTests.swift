@@ -21,6 +21,19 @@ import Testing
         #expect(find([unlocated(elsewhere)]) == .damagedModule(elsewhere))
     }
 
+    /// The folder `CLANG_MODULE_CACHE_PATH` names is the user's: named, never the tool's to replace.
+    @Test func aDamagedModuleInTheUsersModuleCacheIsTheirs() {
+        let users = "/home/u/clang-cache"
+        let damaged = "file '\(users)/2S57F1FP5L1DY/Dispatch-2W8ZMAMXK6WTJ.pcm' is not a valid module file: file doesn't start with precompiled file magic"
+        let fault = EnvironmentFault.find(in: [unlocated(damaged)], labPath: "lab.md", moduleCache: nil, userModuleCache: users)
+        #expect(fault == .damagedUserModuleCache(users))
+        #expect(fault?.reason(moduleCache: users, afterRepair: false) == "stopped: swiftc's module cache /home/u/clang-cache "
+            + "(CLANG_MODULE_CACHE_PATH) is damaged; labrunner leaves that folder to you: remove it, or unset CLANG_MODULE_CACHE_PATH")
+        // Elsewhere, as before: a damaged module outside anyone's cache.
+        #expect(EnvironmentFault.find(in: [unlocated(damaged)], labPath: "lab.md", moduleCache: nil, userModuleCache: "/other")
+                == .damagedModule(damaged))
+    }
+
     @Test func aFullDiskIsNamedWhereverSwiftcOrTheLinkerSaysIt() {
         let full = "unable to open output file '\(cache)/X/_SwiftConcurrencyShims-2WTEZSG1WEKQP.pcm': 'No space left on device'"
         #expect(find([unlocated(full), unlocated("could not build C module '_SwiftConcurrencyShims'")]) == .noSpace("No space left on device"))

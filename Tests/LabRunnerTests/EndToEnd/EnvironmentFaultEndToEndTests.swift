@@ -57,7 +57,9 @@ import Glibc
         }
 
         func run(_ arguments: [String], fault: String) throws -> LabRunnerCLI.Result {
-            try LabRunnerCLI.run(arguments, in: root, environment: ["SWIFTC": root + "/swiftc", "FAKE_FAULT": fault])
+            // The repair is of the tool's own module cache, not the tests' shared one.
+            try LabRunnerCLI.run(arguments, in: root, environment: LabRunnerCLI.withoutSharedModuleCache
+                .merging(["SWIFTC": root + "/swiftc", "FAKE_FAULT": fault]) { $1 })
         }
     }
 

@@ -23,7 +23,10 @@ import Testing
         var victims: String { root + "/victims" }
         var includes: String { root + "/inc dir" }
         var all: [String] { [tmp, home, xdg, cwd, labs, flagLabs, victims, includes] }
-        var environment: [String: String] { ["TMPDIR": tmp, "HOME": home, "XDG_CACHE_HOME": xdg] }
+        /// Without the tests' shared module cache: where the tool puts its own is part of the footprint.
+        var environment: [String: String] {
+            LabRunnerCLI.withoutSharedModuleCache.merging(["TMPDIR": tmp, "HOME": home, "XDG_CACHE_HOME": xdg]) { $1 }
+        }
     }
 
     /// One test, so the fresh XDG_CACHE_HOME builds clang's module cache once (about 1.7 s of CPU)

@@ -35,6 +35,7 @@ enum LabRunnerCLI {
         environment["GITHUB_ACTIONS"] = nil
         // Keep the tests' compile cache out of the user's own.
         environment["XDG_CACHE_HOME"] = sharedCache
+        environment[ModuleCacheFolder.variable] = sharedModuleCache
         for (key, value) in extra { environment[key] = value }
         return environment
     }
@@ -71,6 +72,14 @@ enum LabRunnerCLI {
         try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         return path
     }()
+
+    /// One clang module cache for every test's swiftc and `swift build`, named by
+    /// `CLANG_MODULE_CACHE_PATH`, which labrunner follows as swiftc does: Foundation's modules are
+    /// built once per `swift test` (about 1.5 s of CPU), not again by each test that has a compile
+    /// cache or a `--no-cache` run of its own. A test of where the tool puts its own module cache,
+    /// or of its repair, passes `withoutSharedModuleCache` (an empty variable is an unset one).
+    static let sharedModuleCache = sharedCache + "/clang-modules"
+    static let withoutSharedModuleCache = [ModuleCacheFolder.variable: ""]
 
     /// A fresh copy of the fixture folder `fixture` at `.build/labrunner-tests-packages/<name>/<as>`
     /// (beside the shared cache), returning `.build/labrunner-tests-packages/<name>`. A package's

@@ -44,7 +44,8 @@ import FoundationXML
         let cache = folder + "/shared-cache"
         let results = LockedValue<[LabRunnerCLI.Result]>([])
         Parallel.forEach(2, width: 2) { _ in
-            if let result = try? LabRunnerCLI.run(["run", "--cache-dir", cache, "."], in: folder) {
+            if let result = try? LabRunnerCLI.run(["run", "--cache-dir", cache, "."], in: folder,
+                                                  environment: LabRunnerCLI.withoutSharedModuleCache) {
                 results.withLock { $0.append(result) }
             }
         }

@@ -22,7 +22,9 @@ struct UpdateOwnershipEndToEndTests {
         let request = ProcessRequest(
             executable: "/usr/bin/setpriv",
             arguments: ["--reuid=65534", "--regid=65534", "--clear-groups", LabRunnerCLI.binary, "run", "--update", "--cache-dir", cache, "lab.md"],
-            environment: LabRunnerCLI.environment(["HOME": folder, "TMPDIR": "/tmp"]), workingDirectory: folder, timeout: 300)
+            // nobody cannot write into the tests' shared module cache: its own is in its cache.
+            environment: LabRunnerCLI.environment(LabRunnerCLI.withoutSharedModuleCache.merging(["HOME": folder, "TMPDIR": "/tmp"]) { $1 }),
+            workingDirectory: folder, timeout: 300)
         let result = try ChildProcess.run(request)
         let stdout = String(decoding: result.stdout, as: UTF8.self)
         #expect(result.termination == .exited(1), "\(stdout)\(String(decoding: result.stderr, as: UTF8.self))")
