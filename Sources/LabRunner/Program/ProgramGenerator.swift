@@ -24,7 +24,8 @@ package enum ProgramGenerator {
 
     /// Writes the program piece by piece, so `extract` of a large guide can stream it to a file.
     package static func write(_ lab: Lab, sourceLocations: Bool = true, to out: inout some TextOutputStream) {
-        out.write(Prelude.source(scenarios: lab.scenarios))
+        let networking = lab.compiledCells.contains { FoundationNetworkingUse.isNamed(in: $0.block.code) }
+        out.write(Prelude.source(scenarios: lab.scenarios, networking: networking))
         for module in lab.settings.imports { out.write("import \(module)\n") }
         let file = SwiftLiteral.string(lab.path)
         for cell in lab.compiledCells {

@@ -13,7 +13,8 @@ package enum SampleProgram {
     package static func source(_ batch: [Int], plan: GuidePlan, candidates: [Int: BatchCandidate], runs: Int? = nil,
                                leaving missing: Set<String> = []) -> String {
         let file = SwiftLiteral.string(plan.lab.path)
-        var out = runs == nil ? "import Foundation\n" : Prelude.source(scenarios: plan.lab.scenarios)
+        // The prelude goes in front at the end: whether it imports FoundationNetworking depends on the code.
+        var out = ""
         // A DocC catalog's samples use its module without importing it, and with `--package` a sample
         // importing nothing of the package its libraries; a reader has what earlier samples imported.
         var implicit = plan.lab.settings.imports
@@ -83,6 +84,9 @@ package enum SampleProgram {
             if let mainType { out += "try await \(mainType).main()\n" }
             out += "Lab.end()\n"
         }
-        return out
+        let networking = FoundationNetworkingUse.isNamed(in: out)
+        let prelude = runs == nil ? "import Foundation\n" + (networking ? FoundationNetworkingUse.importLines : "")
+            : Prelude.source(scenarios: plan.lab.scenarios, networking: networking)
+        return prelude + out
     }
 }
