@@ -14,8 +14,11 @@ import Testing
         let folder = try LabRunnerCLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let original = try String(contentsOfFile: LabRunnerCLI.fixtures + "/roles.md", encoding: .utf8)
-        try original.replacingOccurrences(of: "    counter.value += 1\n", with: "")
-            .write(toFile: folder + "/roles.md", atomically: true, encoding: .utf8)
+        // The use after sending goes, its line stays: the other cells keep their lines, so their
+        // builds (the program, the standalone and no_run cells) are the fixture's, from the cache.
+        let withoutUse = original.replacingOccurrences(of: "    counter.value += 1\n", with: "\n")
+        #expect(withoutUse != original)
+        try withoutUse.write(toFile: folder + "/roles.md", atomically: true, encoding: .utf8)
         let corrected = try LabRunnerCLI.run(["run", "--scenario", "mock", "roles.md"], in: folder)
         #expect(corrected.status == 1)
         #expect(corrected.stdout.contains("roles.md:16: error: compile_fail cell compiled; swiftc was expected to reject it"))

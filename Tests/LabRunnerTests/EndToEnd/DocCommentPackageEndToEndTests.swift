@@ -7,8 +7,9 @@ import Testing
 /// neither `swift build` nor swiftc; wrong `// Prints` comments fail at their line and `--update`
 /// rewrites them byte for byte, `///` and ` * ` prefixes kept; a DocC-style page's declaration
 /// summary is a listing whose import the samples after it have. One test: the package build is the
-/// expensive part. The copies of the package are at stable paths and use the tests' shared cache,
-/// so a warm `swift test` builds neither (the cold build is `PackageEndToEndTests`'s to check).
+/// expensive part, done once: the copy of the package is at a stable path and uses the tests'
+/// shared cache, so a warm `swift test` does not build it (the cold build is
+/// `PackageEndToEndTests`'s to check), and the edited file is checked against that build.
 @Suite struct DocCommentPackageEndToEndTests {
     @Test func docCommentSamplesAreCheckedAgainstThePackage() throws {
         let folder = try LabRunnerCLI.stableCopy(of: "doc-comments-package", name: "doc-comments", as: "pkg")
@@ -71,9 +72,14 @@ import Testing
         #expect(!unlisted.stdout.contains("modules:"), "\(unlisted.stdout)")
 
         // The comments say something else than the code prints, in a `///` and a `/** */` comment:
-        // in a copy of its own, whose (edited) build the cache keeps beside the unedited one's.
-        let edited = try LabRunnerCLI.stableCopy(of: "doc-comments-package", name: "doc-comments-edited", as: "pkg")
+        // in a copy of the one file, at `pkg/Sources/DocGreeting/` in a folder of its own, checked
+        // against the unedited package's build (its path gives it the module DocGreeting, as it
+        // would in the package). Only comments differ, so the verdicts are the ones an edited
+        // package would give, without building it again (an edited source is a new package key).
+        let edited = try LabRunnerCLI.stableFolder(name: "doc-comments-edited")
         let greeting = edited + "/pkg/Sources/DocGreeting/Greeting.swift"
+        try FileManager.default.createDirectory(atPath: edited + "/pkg/Sources/DocGreeting", withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: folder + "/pkg/Sources/DocGreeting/Greeting.swift", toPath: greeting)
         let original = try Data(contentsOf: URL(fileURLWithPath: greeting))
         let text = String(decoding: original, as: UTF8.self)
         let wrong = text.replacingOccurrences(of: #"///     // Prints "Hello, Anna!""#, with: #"///     // Prints "Hi, Anna!""#)
@@ -81,9 +87,10 @@ import Testing
         #expect(wrong.components(separatedBy: "\n").count == text.components(separatedBy: "\n").count && wrong != text)
         try Data(wrong.utf8).write(to: URL(fileURLWithPath: greeting))
         try FileManager.default.setAttributes([.posixPermissions: 0o640], ofItemAtPath: greeting)
-        let only = ["run", "--package", "pkg", "pkg/Sources/DocGreeting/Greeting.swift"]
-        let failing = try LabRunnerCLI.run(only, in: edited)
+        let only = ["run", "--package", folder + "/pkg", "pkg/Sources/DocGreeting/Greeting.swift"]
+        let failing = try LabRunnerCLI.run(["run", "-v"] + only.dropFirst(), in: edited)
         #expect(failing.status == 1)
+        #expect(failing.stdout.contains("package: DocGreeting from the cache"), "\(failing.stdout)")
         #expect(failing.stdout.contains("""
               FAIL  line 3: printed something else
                     pkg/Sources/DocGreeting/Greeting.swift:5: output differs from the // Prints comments (- expected, + actual)

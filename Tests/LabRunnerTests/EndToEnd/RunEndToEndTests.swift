@@ -70,21 +70,25 @@ import Testing
         let folder = try LabRunnerCLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let original = try Data(contentsOf: URL(fileURLWithPath: LabRunnerCLI.fixtures + "/passing.md"))
-        let path = folder + "/passing copy.md"
+        // In a folder with a space, as `passing.md`: the program `passingLabPassesEveryScenario`
+        // builds (the expected outputs are not compiled), so it comes from the cache.
+        let spaced = folder + "/a copy"
+        try FileManager.default.createDirectory(atPath: spaced, withIntermediateDirectories: true)
+        let path = spaced + "/passing.md"
         let edited = String(decoding: original, as: UTF8.self).replacingOccurrences(of: "scenario: mock\nhello", with: "scenario: mock\nhullo")
         try Data(edited.utf8).write(to: URL(fileURLWithPath: path))
 
-        let failing = try LabRunnerCLI.run(["run", "passing copy.md"], in: folder)
+        let failing = try LabRunnerCLI.run(["run", "passing.md"], in: spaced)
         #expect(failing.status == 1)
-        #expect(failing.stdout.contains("passing copy.md:30: output differs in scenario mock"))
+        #expect(failing.stdout.contains("passing.md:30: output differs in scenario mock"))
         #expect(failing.stdout.contains("        -hullo\n        +hello\n"))
 
-        let updated = try LabRunnerCLI.run(["run", "--update", "passing copy.md"], in: folder)
+        let updated = try LabRunnerCLI.run(["run", "--update", "passing.md"], in: spaced)
         #expect(updated.status == 0, "\(updated.stdout)")
         #expect(updated.stdout.contains("UPDATED  mock"))
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == original)
 
-        let again = try LabRunnerCLI.run(["run", "passing copy.md"], in: folder)
+        let again = try LabRunnerCLI.run(["run", "passing.md"], in: spaced)
         #expect(again.status == 0)
     }
 

@@ -8,19 +8,17 @@ import Testing
 struct ExercisesEndToEndTests {
     static let folder = LabRunnerCLI.fixtures + "/exercises"
 
-    @Test func aStubThatAlreadyPassesFailsTheRunNamingTheExercise() throws {
-        let result = try LabRunnerCLI.run(["run", "stub-passes.md"], in: Self.folder)
-        #expect(result.status == 1)
-        #expect(result.stdout.contains("stub-passes.md:4: error: exercise 'lazy-stub': the stub already passes its outputs; it checks nothing"))
-    }
-
-    /// A stub that passes one check (an empty list counts 0 in `empty`) would give a blank answer
-    /// that check's points: the key's run fails, naming the check.
-    @Test func aStubThatPassesOneCheckFailsTheRun() throws {
-        let result = try LabRunnerCLI.run(["run", "stub-earns.md"], in: Self.folder)
+    /// Fixtures/exercises/stub-checks.md, one lab (one key build) with a stub of each kind: a stub
+    /// that already passes every output checks nothing; one that passes one check (an empty list
+    /// counts 0 in `empty`) would give a blank answer that check's points. Either fails the key's
+    /// run, naming the exercise (and the check).
+    @Test func aStubThatPassesAllOrSomeOfItsChecksFailsTheRunNamingTheExercise() throws {
+        let result = try LabRunnerCLI.run(["run", "stub-checks.md"], in: Self.folder)
         #expect(result.status == 1, "\(result.stdout)")
-        #expect(result.stdout.contains("stub-earns.md:4: error: exercise 'count-names': the stub already passes 1 of its checks "
-                                       + "(the cell at line 5 in scenario empty): a blank answer would earn their points"), "\(result.stdout)")
+        #expect(result.stdout.contains("stub-checks.md:4: error: exercise 'lazy-stub': the stub already passes its outputs; it checks nothing"),
+                "\(result.stdout)")
+        #expect(result.stdout.contains("stub-checks.md:19: error: exercise 'count-names': the stub already passes 1 of its checks "
+                                       + "(the cell at line 20 in scenario empty): a blank answer would earn their points"), "\(result.stdout)")
     }
 
     @Test func theKeyPassesAndItsStudentCopyFailsEveryExercise() throws {

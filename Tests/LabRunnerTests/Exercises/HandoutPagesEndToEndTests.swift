@@ -6,12 +6,13 @@ import Testing
 /// hidden check, shows the stub's marker, and its hints collapsed.
 struct HandoutPagesEndToEndTests {
     @Test func handoutPagesHoldNoSolutionAndNoHiddenCheck() throws {
-        // At a stable path, so the handout `student` checks (named by its path) and the pages'
-        // run of it come from the tests' shared cache from the second `swift test` on.
+        // Written as `handout/key.md` from the folder `html` runs in: the handout `student` checks
+        // (a lab's path is in its program) is the one the pages' run builds, so it is built once,
+        // and from the second `swift test` on it comes from the tests' shared cache.
         let folder = try LabRunnerCLI.stableFolder(name: "handout-pages")
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let fixtures = LabRunnerCLI.fixtures + "/exercises/points"
-        let handout = try LabRunnerCLI.run(["student", "key.md", "-o", folder + "/handout"], in: fixtures)
+        let key = LabRunnerCLI.fixtures + "/exercises/points/key.md"
+        let handout = try LabRunnerCLI.run(["student", key, "-o", "handout"], in: folder)
         #expect(handout.status == 0, "\(handout.stdout)\(handout.stderr)")
         let pages = try LabRunnerCLI.run(["html", "handout", "-o", "pages"], in: folder)
         // The handout fails its exercises (not done yet), so `html` exits 1; the pages are written.

@@ -10,7 +10,9 @@ struct HTMLCommandEndToEndTests {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try HostileLab.text.write(toFile: folder + "/hostile.md", atomically: true, encoding: .utf8)
         try Data([0x89, 0x50, 0x4E, 0x47]).write(to: URL(fileURLWithPath: folder + "/pic.png"))
-        let passing = LabRunnerCLI.fixtures + "/passing.md"
+        // A copy at `passing.md`: the program `run passing.md` and the `--ipynb` test build too.
+        try FileManager.default.copyItem(atPath: LabRunnerCLI.fixtures + "/passing.md", toPath: folder + "/passing.md")
+        let passing = "passing.md"
         let result = try LabRunnerCLI.run(["html", "hostile.md", passing, "-o", "site", "--scenario", "mock"], in: folder)
 
         // The hostile lab prints text where it should print nothing: it fails, as `run` says.
