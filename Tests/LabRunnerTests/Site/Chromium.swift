@@ -36,14 +36,36 @@ enum Chromium {
         try withBrowser { try dumpDOM(files, virtualTimeBudget: virtualTimeBudget, in: $0) } ?? [:]
     }
 
-    /// `body` given one browser, stopped afterwards; nil where Chromium is not installed.
+    /// `body` given the test process's one browser (`shared()`); nil where Chromium is not installed.
     static func withBrowser<T>(_ body: (DevToolsBrowser) throws -> T) throws -> T? {
-        guard let path else { return nil }
-        // A profile per browser, also across suites running at once: two Chromiums cannot share one.
-        let browser = try DevToolsBrowser(chromium: path, profile: "\(profile)-\(UUID().uuidString)")
-        defer { browser.stop() }
+        guard let browser = try shared() else { return nil }
         return try body(browser)
     }
+
+    /// The one Chromium of the test process, started on first use and shared by every browser
+    /// test, each page in a tab of its own (a launch costs about half a second of CPU, and the
+    /// suites launched one each). Started again if it ended. Nil where Chromium is not installed.
+    /// It ends when the test process does: the exit hook stops it and waits for it (before the
+    /// profile is removed), and `ChromiumProcess`'s watchdog ends it when the process is killed.
+    static func shared() throws -> DevToolsBrowser? {
+        guard let path else { return nil }
+        return try sharedBrowser.withLock { browser in
+            if let running = browser, running.isRunning { return running }
+            browser?.stop()
+            // Registered after the profile's hook, so it runs before it (atexit runs in reverse).
+            _ = profile
+            _ = stopSharedAtExit
+            let started = try DevToolsBrowser(chromium: path, profile: "\(profile)-\(UUID().uuidString)")
+            browser = started
+            return started
+        }
+    }
+
+    private static let sharedBrowser = LockedValue<DevToolsBrowser?>(nil)
+
+    private static let stopSharedAtExit: Void = {
+        atexit { Chromium.sharedBrowser.withLock { $0?.stop() } }
+    }()
 
     /// `dumpDOM(_:virtualTimeBudget:)` in a browser already started.
     static func dumpDOM(_ files: [String], virtualTimeBudget: Int? = nil, in browser: DevToolsBrowser) throws -> [String: String] {
@@ -62,16 +84,12 @@ enum Chromium {
         return results.withLock { $0 }
     }
 
-    /// Starts Chromium on `url` with `profile` as its profile folder and its DevTools endpoint on
-    /// a port of its choosing; the running process, and the port once Chromium has written it
-    /// (nil if it did not within 60 s, or the browser ended: the caller stops the process).
-    static func launchWithDevTools(_ chromium: String, profile: String, url: String) throws -> (Process, UInt16?) {
-        let browser = Process()
-        browser.executableURL = URL(fileURLWithPath: chromium)
-        browser.arguments = arguments(["--user-data-dir=\(profile)", "--remote-debugging-port=0", url])
-        browser.standardOutput = FileHandle(forWritingAtPath: "/dev/null")
-        browser.standardError = FileHandle(forWritingAtPath: "/dev/null")
-        try browser.run()
+    /// Starts Chromium (under `ChromiumProcess`'s watchdog) on `url` with `profile` as its
+    /// profile folder and its DevTools endpoint on a port of its choosing; the running browser,
+    /// and the port once Chromium has written it (nil if it did not within 60 s, or the browser
+    /// ended: the caller stops it).
+    static func launchWithDevTools(_ chromium: String, profile: String, url: String) throws -> (ChromiumProcess, UInt16?) {
+        let browser = try ChromiumProcess(chromium, arguments: arguments(["--user-data-dir=\(profile)", "--remote-debugging-port=0", url]))
         var port: UInt16?
         _ = waitUntil(timeout: 60) {
             let text = (try? String(contentsOfFile: profile + "/DevToolsActivePort", encoding: .utf8)) ?? ""

@@ -7,27 +7,26 @@ import Foundation
 /// page per launch, and starting Chromium (about half a second of CPU, more of waiting) once per
 /// page was most of the browser tests' time.
 ///
-/// Shared across threads: each `dom(of:)` has its own tab and connection; the rest never changes.
+/// Shared across threads, and so across suites (`Chromium.shared()`): each `dom(of:)`,
+/// `screenshot(of:)` and `DevToolsPage` has its own tab and connection; the rest never changes.
 final class DevToolsBrowser: @unchecked Sendable {
-    private let browser: Process
-    private let port: UInt16
+    private let browser: ChromiumProcess
+    let port: UInt16
 
     init(chromium: String, profile: String) throws {
         let (browser, found) = try Chromium.launchWithDevTools(chromium, profile: profile, url: "about:blank")
         guard let found else {
-            if browser.isRunning { browser.terminate() }
+            browser.stop()
             throw Failure.message("Chromium's DevTools endpoint did not appear")
         }
         self.browser = browser
         port = found
     }
 
-    func stop() {
-        if browser.isRunning {
-            browser.terminate()
-            browser.waitUntilExit()
-        }
-    }
+    var isRunning: Bool { browser.isRunning }
+
+    /// Ends the browser and waits for it.
+    func stop() { browser.stop() }
 
     deinit { stop() }
 
@@ -73,12 +72,8 @@ final class DevToolsBrowser: @unchecked Sendable {
 
     /// A new tab's DevTools session, and what closes the tab.
     private func openTab() throws -> (Session, () -> Void) {
-        let tab = try JSONSerialization.jsonObject(with: Data(request("PUT", "/json/new?about:blank").utf8)) as? [String: Any]
-        guard let id = tab?["id"] as? String, let socketURL = tab?["webSocketDebuggerUrl"] as? String,
-              let path = socketURL.range(of: "/devtools/").map({ String(socketURL[$0.lowerBound...]) }) else {
-            throw Failure.message("no tab: \(String(describing: tab))")
-        }
-        let close = { [self] in _ = try? request("GET", "/json/close/\(id)") }
+        let (id, path) = try newTab()
+        let close = { [self] in closeTab(id) }
         do {
             return (try Session(port: port, path: path), close)
         } catch {
@@ -86,6 +81,18 @@ final class DevToolsBrowser: @unchecked Sendable {
             throw error
         }
     }
+
+    /// A new blank tab: its id, and the path of its DevTools WebSocket (`/devtools/page/…`).
+    func newTab() throws -> (id: String, path: String) {
+        let tab = try JSONSerialization.jsonObject(with: Data(request("PUT", "/json/new?about:blank").utf8)) as? [String: Any]
+        guard let id = tab?["id"] as? String, let socketURL = tab?["webSocketDebuggerUrl"] as? String,
+              let path = socketURL.range(of: "/devtools/").map({ String(socketURL[$0.lowerBound...]) }) else {
+            throw Failure.message("no tab: \(String(describing: tab))")
+        }
+        return (id, path)
+    }
+
+    func closeTab(_ id: String) { _ = try? request("GET", "/json/close/\(id)") }
 
     private func request(_ method: String, _ path: String) throws -> String { try Self.request(method, path, port: port) }
 

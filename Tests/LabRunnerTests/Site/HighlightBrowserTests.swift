@@ -25,7 +25,7 @@ struct HighlightBrowserTests {
         let file = FileReport(path: "actors.md", content: .lab(title: "Actors", parts: [], document: Array(lab.utf8)), duration: nil, update: nil)
         try NotebookPage(file: file, indexLink: "index.html").html().write(toFile: folder + "/actors.html", atomically: true, encoding: .utf8)
 
-        let page = try #require(try DevToolsPage(url: URL(fileURLWithPath: folder + "/actors.html").absoluteString, folder: folder),
+        let page = try #require(try DevToolsPage(url: URL(fileURLWithPath: folder + "/actors.html").absoluteString),
                                 "Chromium did not open the page")
         defer { page.stop() }
         // The tab starts on about:blank, which is already `complete`: wait for the page itself.

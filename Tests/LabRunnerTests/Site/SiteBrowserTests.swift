@@ -24,7 +24,7 @@ struct SiteBrowserTests {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try Self.site(in: folder + "/site")
         let url = URL(fileURLWithPath: folder + "/site/Labs/lab01.html").absoluteString
-        let page = try #require(try DevToolsPage(url: url, folder: folder), "Chromium did not open the page")
+        let page = try #require(try DevToolsPage(url: url), "Chromium did not open the page")
         defer { page.stop() }
         // Waits for the page itself (the browser's first document may be a blank one, already complete).
         #expect(waitUntil(timeout: 30) { page.evaluate("document.querySelectorAll('pre.code .copy').length").contains("\"value\":1") })

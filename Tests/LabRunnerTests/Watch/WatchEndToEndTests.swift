@@ -110,7 +110,7 @@ import Testing
         defer { _ = watch.interrupt() }
         #expect(watch.waitFor("Ctrl-C stops"), "\(watch.stdout)\n\(watch.stderr)")
         let port = try #require(Self.port(in: watch.stdout))
-        let page = try #require(try DevToolsPage(url: "http://127.0.0.1:\(port)/lab/1", folder: folder), "Chromium did not open the page")
+        let page = try #require(try DevToolsPage(url: "http://127.0.0.1:\(port)/lab/1"), "Chromium did not open the page")
         defer { page.stop() }
         let statusOfMock = "document.querySelector('[data-scenarios~=mock]').getAttribute('data-status')"
         // Saved only once the page listens, so it must be updated in place, not loaded anew.
