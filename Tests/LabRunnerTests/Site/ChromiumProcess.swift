@@ -14,13 +14,12 @@ import Glibc
 /// close-on-exec, so no other child of the test process (swiftc, `labrunner`) holds the write
 /// end open.
 ///
-/// Spawned with `posix_spawn`, not `Process`: the test process's threads block SIGCHLD (and
-/// more), a mask `Process` passes on, and `sh` waiting for the browser with SIGCHLD blocked
-/// never wakes; and `Process` passes on every descriptor not marked close-on-exec (the test
-/// servers' sockets), which a browser living as long as the test run would hold open. Here the
-/// watchdog starts with no signal blocked, default dispositions, and only its three standard
-/// descriptors. It ignores SIGINT (and so does the browser, which inherits that): Ctrl-C reaches
-/// the whole process group, and the watchdog must outlive the test process to end the browser.
+/// Spawned as the tool spawns its supervisor (`ChildSpawner.spawnDetached`), not with `Process`:
+/// the test process's threads block SIGCHLD (and more), a mask `Process` passes on, and `sh`
+/// waiting for the browser with SIGCHLD blocked never wakes; and `Process` passes on every
+/// descriptor not marked close-on-exec (the test servers' sockets), which a browser living as long
+/// as the test run would hold open. The watchdog also ignores SIGINT (and so does the browser,
+/// which inherits that): it must outlive the test process to end the browser.
 final class ChromiumProcess: @unchecked Sendable {
     private let watchdog: pid_t
     /// The pipe's write end until `stop()`; whether the watchdog has ended (and was reaped).
@@ -42,15 +41,20 @@ final class ChromiumProcess: @unchecked Sendable {
 
     /// Starts `chromium` with `arguments` under the watchdog.
     init(_ chromium: String, arguments: [String]) throws {
-        let ends = try Self.closeOnExecPipe()
-        defer { close(ends[0]) }
+        let pipe = try ProcessPlatform.makeCloseOnExecPipe()
+        defer { close(pipe.read) }
+        let request = ProcessRequest(executable: "/bin/sh", arguments: ["-c", Self.script, "sh", chromium] + arguments,
+                                     environment: ProcessInfo.processInfo.environment)
         do {
-            watchdog = try Self.spawn(["/bin/sh", "-c", Self.script, "sh", chromium] + arguments, input: ends[0])
+            // The process layer's detached spawn: a session of its own (Ctrl-C to the test's
+            // group does not reach it), no signal blocked, default dispositions, descriptors
+            // other than the three standard ones closed.
+            watchdog = try ChildSpawner.spawnDetached(request, stdin: pipe.read)
         } catch {
-            close(ends[1])
+            close(pipe.write)
             throw error
         }
-        state.withLock { $0.writeEnd = ends[1] }
+        state.withLock { $0.writeEnd = pipe.write }
     }
 
     /// Whether the watchdog (and so, normally, the browser) is still running.
@@ -77,75 +81,4 @@ final class ChromiumProcess: @unchecked Sendable {
     }
 
     deinit { stop() }
-
-    /// `arguments` (the program first, a full path) with `input` as its standard input, output
-    /// and errors to /dev/null, no other descriptor, no signal blocked, default dispositions.
-    private static func spawn(_ arguments: [String], input: Int32) throws -> pid_t {
-        #if os(Linux)
-        var attributes = posix_spawnattr_t()
-        var actions = posix_spawn_file_actions_t()
-        #else
-        var attributes: posix_spawnattr_t?
-        var actions: posix_spawn_file_actions_t?
-        #endif
-        posix_spawnattr_init(&attributes)
-        posix_spawn_file_actions_init(&actions)
-        defer {
-            posix_spawnattr_destroy(&attributes)
-            posix_spawn_file_actions_destroy(&actions)
-        }
-        var none = sigset_t()
-        sigemptyset(&none)
-        posix_spawnattr_setsigmask(&attributes, &none)
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        for signal in [SIGINT, SIGTERM, SIGHUP, SIGPIPE, SIGCHLD, SIGQUIT] { sigaddset(&defaults, signal) }
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-        posix_spawn_file_actions_adddup2(&actions, input, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        // Every other descriptor closed: `closefrom` as a spawn action where the C library has
-        // it (Glibc 2.34+, not exported to Swift), else each one open now.
-        typealias CloseFrom = @convention(c) (UnsafeMutableRawPointer, Int32) -> Int32
-        #if os(Linux)
-        let closeFrom = dlsym(nil, "posix_spawn_file_actions_addclosefrom_np")
-        #else
-        let closeFrom: UnsafeMutableRawPointer? = nil
-        #endif
-        if let symbol = closeFrom {
-            _ = withUnsafeMutablePointer(to: &actions) { unsafeBitCast(symbol, to: CloseFrom.self)(UnsafeMutableRawPointer($0), 3) }
-        } else {
-            for descriptor in Int32(3)..<Int32(getdtablesize()) where fcntl(descriptor, F_GETFD) >= 0 {
-                posix_spawn_file_actions_addclose(&actions, descriptor)
-            }
-        }
-        let argv = arguments.map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        var pid: pid_t = 0
-        let result = posix_spawn(&pid, arguments[0], &actions, &attributes, argv, environ)
-        guard result == 0 else { throw POSIXError(POSIXErrorCode(rawValue: result) ?? .EIO) }
-        return pid
-    }
-
-    /// A pipe whose two ends are close-on-exec from the start: `pipe2(O_CLOEXEC)` where there is
-    /// one (Glibc does not export it to Swift), else `pipe` then `fcntl`, where a child spawned
-    /// by another thread in between could inherit an end.
-    private static func closeOnExecPipe() throws -> [Int32] {
-        var ends: [Int32] = [-1, -1]
-        typealias Pipe2 = @convention(c) (UnsafeMutablePointer<Int32>, Int32) -> Int32
-        #if os(Linux)
-        let pipe2 = dlsym(nil, "pipe2").map { unsafeBitCast($0, to: Pipe2.self) }
-        #else
-        let pipe2: Pipe2? = nil
-        #endif
-        if let pipe2 {
-            guard pipe2(&ends, Int32(O_CLOEXEC)) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
-            return ends
-        }
-        guard pipe(&ends) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
-        _ = fcntl(ends[0], F_SETFD, FD_CLOEXEC)
-        _ = fcntl(ends[1], F_SETFD, FD_CLOEXEC)
-        return ends
-    }
 }
