@@ -3,8 +3,8 @@ import Testing
 
 /// `compile_fail`, `standalone` and `no_run` cells, compile-only guides, missing modules, bare fences.
 @Suite struct CellRoleEndToEndTests {
-    @Test func aDataRaceCellPassesAsCompileFailAndFailsOnceCorrected() throws {
-        let passing = try LabRunnerCLI.run(["run", "roles.md"], in: LabRunnerCLI.fixtures)
+    @Test func aDataRaceCellPassesAsCompileFailAndFailsOnceCorrected() async throws {
+        let passing = try await LabRunnerCLI.run(["run", "roles.md"], in: LabRunnerCLI.fixtures)
         #expect(passing.status == 0, "\(passing.stdout)")
         #expect(passing.stdout.contains("roles.md:16  compile_fail cell\n  PASS  rejected by swiftc as expected (1 error)"))
         #expect(passing.stdout.contains("roles.md:29  standalone cell\n  PASS  mock"))
@@ -19,14 +19,14 @@ import Testing
         let withoutUse = original.replacingOccurrences(of: "    counter.value += 1\n", with: "\n")
         #expect(withoutUse != original)
         try withoutUse.write(toFile: folder + "/roles.md", atomically: true, encoding: .utf8)
-        let corrected = try LabRunnerCLI.run(["run", "--scenario", "mock", "roles.md"], in: folder)
+        let corrected = try await LabRunnerCLI.run(["run", "--scenario", "mock", "roles.md"], in: folder)
         #expect(corrected.status == 1)
         #expect(corrected.stdout.contains("roles.md:16: error: compile_fail cell compiled; swiftc was expected to reject it"))
     }
 
     /// In the tests' shared cache (its clang modules warm), with a comment of this run's own at
     /// the end of a line of each of the four builds, so swiftc runs for each (line numbers unchanged).
-    @Test func anUnchangedCheckComesFromTheCache() throws {
+    @Test func anUnchangedCheckComesFromTheCache() async throws {
         let folder = try LabRunnerCLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let nonce = " // \(UUID().uuidString)\n"
@@ -38,8 +38,8 @@ import Testing
         }
         try Data(text.utf8).write(to: URL(fileURLWithPath: folder + "/roles.md"))
         let arguments = ["run", "-v", "--scenario", "mock", "roles.md"]
-        let first = try LabRunnerCLI.run(arguments, in: folder)
-        let second = try LabRunnerCLI.run(arguments, in: folder)
+        let first = try await LabRunnerCLI.run(arguments, in: folder)
+        let second = try await LabRunnerCLI.run(arguments, in: folder)
         for result in [first, second] {
             #expect(result.status == 0, "\(result.stdout)")
             #expect(result.stdout.contains("PASS  rejected by swiftc as expected (1 error)"))
@@ -49,7 +49,7 @@ import Testing
         #expect(second.stdout.components(separatedBy: "cache hit: swiftc not run").count == 5, "\(second.stdout)")
     }
 
-    @Test func updateWritesTheDiagnosticsSwiftcReported() throws {
+    @Test func updateWritesTheDiagnosticsSwiftcReported() async throws {
         let folder = try LabRunnerCLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let original = try Data(contentsOf: URL(fileURLWithPath: LabRunnerCLI.fixtures + "/roles.md"))
@@ -58,26 +58,26 @@ import Testing
             .replacingOccurrences(of: "error: sending 'counter' risks causing data races", with: "error: [..] is fine").utf8)
             .write(to: URL(fileURLWithPath: path))
 
-        let failing = try LabRunnerCLI.run(["run", "--scenario", "mock", "roles.md"], in: folder)
+        let failing = try await LabRunnerCLI.run(["run", "--scenario", "mock", "roles.md"], in: folder)
         #expect(failing.status == 1)
         #expect(failing.stdout.contains("roles.md:25: diagnostics differ (- expected, + actual)"))
         #expect(failing.stdout.contains("-error: [..] is fine\n        +error: sending 'counter' risks causing data races\n"))
 
-        let updated = try LabRunnerCLI.run(["run", "--update", "--scenario", "mock", "roles.md"], in: folder)
+        let updated = try await LabRunnerCLI.run(["run", "--update", "--scenario", "mock", "roles.md"], in: folder)
         #expect(updated.status == 0, "\(updated.stdout)")
         #expect(updated.stdout.contains("updated: the diagnostics block"))
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == original)
     }
 
-    @Test func aGuideIsCheckedSampleBySample() throws {
-        let result = try LabRunnerCLI.run(["run", "guide/guide.markdown"], in: LabRunnerCLI.fixtures)
+    @Test func aGuideIsCheckedSampleBySample() async throws {
+        let result = try await LabRunnerCLI.run(["run", "guide/guide.markdown"], in: LabRunnerCLI.fixtures)
         #expect(result.status == 0, "\(result.stdout)")
         #expect(result.stdout.contains("  skipped: marked skip (line 13)\n  PASS  3 samples: 2 passed, 1 skipped\n"), "\(result.stdout)")
         #expect(result.stdout.hasSuffix("\n2 passed, 0 failed, 1 skipped\n"))
     }
 
-    @Test func aMissingModuleSkipsTheLabUnlessStrict() throws {
-        let skipped = try LabRunnerCLI.run(["run", "guide/tca.md"], in: LabRunnerCLI.fixtures)
+    @Test func aMissingModuleSkipsTheLabUnlessStrict() async throws {
+        let skipped = try await LabRunnerCLI.run(["run", "guide/tca.md"], in: LabRunnerCLI.fixtures)
         #expect(skipped.status == 0, "\(skipped.stdout)")
         #expect(skipped.stdout.contains("skipped: needs module ComposableArchitecture, not available here (line 3)"), "\(skipped.stdout)")
         // Nothing in the file was checked: it never reads as passing, and the closing line counts the skip.
@@ -86,15 +86,15 @@ import Testing
         #expect(!skipped.stdout.contains("PASS"))
         #expect(skipped.stdout.hasSuffix("\n0 passed, 0 failed, 1 skipped\n"))
 
-        let strict = try LabRunnerCLI.run(["run", "--strict", "guide/tca.md"], in: LabRunnerCLI.fixtures)
+        let strict = try await LabRunnerCLI.run(["run", "--strict", "guide/tca.md"], in: LabRunnerCLI.fixtures)
         #expect(strict.status == 1)
         #expect(strict.stdout.contains("tca.md:4:8: error: no such module 'ComposableArchitecture'"))
     }
 
-    @Test func foldersAreSearchedForMarkdownAndMarkdownFiles() throws {
-        let result = try LabRunnerCLI.run(["list", "--json", "guide/guide.markdown"], in: LabRunnerCLI.fixtures)
+    @Test func foldersAreSearchedForMarkdownAndMarkdownFiles() async throws {
+        let result = try await LabRunnerCLI.run(["list", "--json", "guide/guide.markdown"], in: LabRunnerCLI.fixtures)
         #expect(result.status == 0)
-        let run = try LabRunnerCLI.run(["run", "guide"], in: LabRunnerCLI.fixtures)
+        let run = try await LabRunnerCLI.run(["run", "guide"], in: LabRunnerCLI.fixtures)
         #expect(run.stdout.hasPrefix("guide/guide.markdown\n"), "\(run.stdout)")
         #expect(run.stdout.contains("\n\nguide/tca.md\n"))
     }

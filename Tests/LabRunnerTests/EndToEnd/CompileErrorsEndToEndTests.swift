@@ -6,8 +6,8 @@ import Testing
 /// reported at its Markdown line and column (block quotes and list items included), with that
 /// line shown, and each sample fails on its own.
 @Suite struct CompileErrorsEndToEndTests {
-    @Test func everyCellsErrorIsReportedAtItsMarkdownLineAndColumn() throws {
-        let result = try LabRunnerCLI.run(["run", "compile-errors.md"], in: FaultFixtures.folder)
+    @Test func everyCellsErrorIsReportedAtItsMarkdownLineAndColumn() async throws {
+        let result = try await LabRunnerCLI.run(["run", "compile-errors.md"], in: FaultFixtures.folder)
         #expect(result.status == 1)
         let expected = """
         compile-errors.md:4:18: error: cannot convert value of type 'String' to specified type 'Int'
@@ -38,15 +38,15 @@ import Testing
     /// removed after the build: it is named `<build>/…` on the first run as when the failed build
     /// comes back from the cache, never by the removed folder's path. (The first run named
     /// `/tmp/labrunner-XXXXXX/…`, the cached one `<build>/…`.)
-    @Test func anErrorInAMacroExpansionNamesTheBuildFolderTheSameWayFreshAndCached() throws {
+    @Test func anErrorInAMacroExpansionNamesTheBuildFolderTheSameWayFreshAndCached() async throws {
         let folder = try LabRunnerCLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         // A guide's sample, made this run's own (a string, as a guide's comments are not its
         // program's) so that the first run compiles it.
         let guide = "# Macro\n\n```swift\nimport Observation\nlet run = \"\(UUID().uuidString)\"\n@Observable final class Car {\n    var awards: [Award] = []\n}\n```\n"
         try Data(guide.utf8).write(to: URL(fileURLWithPath: folder + "/macro.md"))
-        let fresh = try LabRunnerCLI.run(["run", "-v", "macro.md"], in: folder)
-        let cached = try LabRunnerCLI.run(["run", "-v", "macro.md"], in: folder)
+        let fresh = try await LabRunnerCLI.run(["run", "-v", "macro.md"], in: folder)
+        let cached = try await LabRunnerCLI.run(["run", "-v", "macro.md"], in: folder)
         #expect(fresh.stdout.contains("swiftc ran") && !cached.stdout.contains("swiftc ran"), "\(fresh.stdout)\(cached.stdout)")
         #expect(fresh.status == 1 && cached.status == 1)
         let expansion = #"<build>/swift-generated-sources/@__swiftmacro_"#

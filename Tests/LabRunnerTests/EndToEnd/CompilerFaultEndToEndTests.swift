@@ -14,26 +14,26 @@ import Testing
         return (folder, path)
     }
 
-    @Test func aMissingCompilerIsOneLineAndStatus2() throws {
-        let result = try LabRunnerCLI.run(["run", "tiny.md"], in: FaultFixtures.folder,
+    @Test func aMissingCompilerIsOneLineAndStatus2() async throws {
+        let result = try await LabRunnerCLI.run(["run", "tiny.md"], in: FaultFixtures.folder,
                                           environment: ["SWIFTC": "/nonexistent/swiftc"])
         #expect(result.status == 2)
         #expect(result.stderr == "labrunner: error: SWIFTC=/nonexistent/swiftc: no such file; point SWIFTC at a swiftc binary or unset it to search PATH\n")
         #expect(result.stdout.isEmpty)
     }
 
-    @Test func aCompilerWithoutExecutePermissionIsOneLineAndStatus2() throws {
+    @Test func aCompilerWithoutExecutePermissionIsOneLineAndStatus2() async throws {
         let fake = try fakeCompiler("#!/bin/sh\nexit 0\n", executable: false)
         defer { try? FileManager.default.removeItem(atPath: fake.folder) }
-        let result = try LabRunnerCLI.run(["run", "tiny.md"], in: FaultFixtures.folder, environment: ["SWIFTC": fake.path])
+        let result = try await LabRunnerCLI.run(["run", "tiny.md"], in: FaultFixtures.folder, environment: ["SWIFTC": fake.path])
         #expect(result.status == 2)
         #expect(result.stderr == "labrunner: error: SWIFTC=\(fake.path) is not an executable file; point SWIFTC at a swiftc binary or unset it to search PATH\n")
     }
 
-    @Test func aCrashingCompilerIsNamedWithItsSignalAndStatus2() throws {
+    @Test func aCrashingCompilerIsNamedWithItsSignalAndStatus2() async throws {
         let fake = try fakeCompiler("#!/bin/sh\necho $$ > \"$LABRUNNER_TEST_PIDS/swiftc.pids\"\nkill -SEGV $$\n")
         defer { try? FileManager.default.removeItem(atPath: fake.folder) }
-        let run = try FaultRun.run(["run", "--no-cache", "tiny.md"], environment: ["SWIFTC": fake.path])
+        let run = try await FaultRun.run(["run", "--no-cache", "tiny.md"], environment: ["SWIFTC": fake.path])
         #expect(run.result.status == 2, "\(run.result.stdout)")
         #expect(run.result.stdout.contains("  FAIL  swiftc \(fake.path) crashed: killed by SIGSEGV; the file was not checked\n"))
         #expect(!run.result.stdout.contains("Stack dump") && !run.result.stderr.contains("Fatal error"))
@@ -41,10 +41,10 @@ import Testing
         expectNoneSurvive(run.pids["swiftc"], "swiftc")
     }
 
-    @Test func aCompilerFailingWithGarbageIsNamedWithItsLastLines() throws {
+    @Test func aCompilerFailingWithGarbageIsNamedWithItsLastLines() async throws {
         let fake = try fakeCompiler("#!/bin/sh\necho $$ > \"$LABRUNNER_TEST_PIDS/swiftc.pids\"\nprintf 'garbage \\377\\376 from a broken compiler\\n' >&2\nexit 1\n")
         defer { try? FileManager.default.removeItem(atPath: fake.folder) }
-        let run = try FaultRun.run(["run", "--no-cache", "tiny.md"], environment: ["SWIFTC": fake.path])
+        let run = try await FaultRun.run(["run", "--no-cache", "tiny.md"], environment: ["SWIFTC": fake.path])
         #expect(run.result.status == 2, "\(run.result.stdout)")
         #expect(run.result.stdout.contains("  FAIL  swiftc \(fake.path) exited with status 1 without an error message; the file was not checked\n"))
         #expect(run.result.stdout.contains("        swiftc printed:\n          garbage \u{FFFD}\u{FFFD} from a broken compiler\n"))
@@ -56,7 +56,7 @@ import Testing
 /// started, and the lab fails as one that did not compile (the lab's program is what is slow to
 /// compile; exit 1), saying which limit it hit.
 @Suite struct CompileTimeoutEndToEndTests {
-    @Test func aCompileOverTheLimitIsStoppedAndReportedAsSuch() throws {
+    @Test func aCompileOverTheLimitIsStoppedAndReportedAsSuch() async throws {
         let folder = try LabRunnerCLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let path = folder + "/swiftc"
@@ -70,7 +70,7 @@ import Testing
         """
         try Data(script.utf8).write(to: URL(fileURLWithPath: path))
         chmod(path, 0o755)
-        let run = try FaultRun.run(["run", "--no-cache", "--compile-timeout", "0.5", "tiny.md"], environment: ["SWIFTC": path])
+        let run = try await FaultRun.run(["run", "--no-cache", "--compile-timeout", "0.5", "tiny.md"], environment: ["SWIFTC": path])
         #expect(run.result.status == 1, "\(run.result.stdout)\(run.result.stderr)")
         #expect(run.result.stdout.contains("error: swiftc did not finish within 0.5 s, the compile time limit (--compile-timeout)"),
                 "\(run.result.stdout)")
@@ -78,8 +78,8 @@ import Testing
         expectNoneSurvive(run.pids["swiftc"], "swiftc")
     }
 
-    @Test func theLimitIsAPositiveNumberOfSeconds() throws {
-        let result = try LabRunnerCLI.run(["run", "--compile-timeout", "0", "tiny.md"], in: FaultFixtures.folder)
+    @Test func theLimitIsAPositiveNumberOfSeconds() async throws {
+        let result = try await LabRunnerCLI.run(["run", "--compile-timeout", "0", "tiny.md"], in: FaultFixtures.folder)
         #expect(result.status == 2)
         #expect(result.stderr.contains("bad value '0' for '--compile-timeout'"), "\(result.stderr)")
     }

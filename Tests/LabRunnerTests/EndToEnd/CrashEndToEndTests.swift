@@ -7,16 +7,16 @@ import Testing
 /// process of the lab is left.
 @Suite struct CrashEndToEndTests {
     /// One run for every test here, so the lab compiles once.
-    static let shared = Result { try FaultRun.run(["run", "crashes.md"]) }
+    static let shared = Task { try await FaultRun.run(["run", "crashes.md"]) }
 
-    @Test func theRunFailsWithOnlyTheStdinScenarioPassing() throws {
-        let run = try Self.shared.get()
+    @Test func theRunFailsWithOnlyTheStdinScenarioPassing() async throws {
+        let run = try await Self.shared.value
         #expect(run.result.status == 1, "\(run.result.stdout)\(run.result.stderr)")
         #expect(run.result.stdout.hasSuffix("\n1 passed, 6 failed, 0 skipped\n"))
     }
 
-    @Test func aForceUnwrapOfNilIsReportedAsATrapInItsCell() throws {
-        let run = try Self.shared.get()
+    @Test func aForceUnwrapOfNilIsReportedAsATrapInItsCell() async throws {
+        let run = try await Self.shared.value
         let report = run.report(of: "unwrap")
         #expect(report.contains("crashed: SIG"))  // SIGILL on x86_64, SIGTRAP on arm64
         #expect(report.contains("(a Swift runtime trap: fatalError, force unwrap of nil, index out of range…) in the cell at crashes.md:25"))
@@ -24,16 +24,16 @@ import Testing
         expectNoneSurvive(run.pids["unwrap"], "unwrap")
     }
 
-    @Test func anIndexOutOfRangeIsReportedAsATrapInItsCell() throws {
-        let run = try Self.shared.get()
+    @Test func anIndexOutOfRangeIsReportedAsATrapInItsCell() async throws {
+        let run = try await Self.shared.value
         let report = run.report(of: "index")
         #expect(report.contains("(a Swift runtime trap: fatalError, force unwrap of nil, index out of range…) in the cell at crashes.md:25"))
         #expect(report.contains("Fatal error: Index out of range"))
         expectNoneSurvive(run.pids["index"], "index")
     }
 
-    @Test func fatalErrorShowsItsMessage() throws {
-        let run = try Self.shared.get()
+    @Test func fatalErrorShowsItsMessage() async throws {
+        let run = try await Self.shared.value
         let report = run.report(of: "fatal")
         #expect(report.contains("a Swift runtime trap"))
         #expect(report.contains("in the cell at crashes.md:25"))
@@ -42,28 +42,28 @@ import Testing
         expectNoneSurvive(run.pids["fatal"], "fatal")
     }
 
-    @Test func aSegmentationFaultIsNamed() throws {
-        let run = try Self.shared.get()
+    @Test func aSegmentationFaultIsNamed() async throws {
+        let run = try await Self.shared.value
         #expect(run.report(of: "segv").contains("crashed: SIGSEGV (invalid memory access) in the cell at crashes.md:25"))
         expectNoneSurvive(run.pids["segv"], "segv")
     }
 
-    @Test func aSIGKILLIsNamed() throws {
-        let run = try Self.shared.get()
+    @Test func aSIGKILLIsNamed() async throws {
+        let run = try await Self.shared.value
         #expect(run.report(of: "sigkill").contains("crashed: SIGKILL (killed: by the lab itself, another process, or the system when out of memory) in the cell at crashes.md:25"))
         expectNoneSurvive(run.pids["sigkill"], "sigkill")
     }
 
-    @Test func aNonZeroExitShowsItsStatusAndStderr() throws {
-        let run = try Self.shared.get()
+    @Test func aNonZeroExitShowsItsStatusAndStderr() async throws {
+        let run = try await Self.shared.value
         let report = run.report(of: "exit")
         #expect(report.contains("exited with status 3 in the cell at crashes.md:25"))
         #expect(report.contains("stderr:\n          giving up: no data"))
         expectNoneSurvive(run.pids["exit"], "exit")
     }
 
-    @Test func readingStdinGetsEndOfInputAtOnce() throws {
-        let run = try Self.shared.get()
+    @Test func readingStdinGetsEndOfInputAtOnce() async throws {
+        let run = try await Self.shared.value
         #expect(run.report(of: "stdin").hasPrefix("  PASS  stdin"))
         expectNoneSurvive(run.pids["stdin"], "stdin")
     }

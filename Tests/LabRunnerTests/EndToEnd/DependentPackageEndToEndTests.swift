@@ -10,10 +10,10 @@ import Testing
 /// with the dependency named at its line; a mirror in the package's own SwiftPM configuration
 /// is read (no network: the missing dependency is a `file://` URL, the mirror a local repository).
 @Suite struct DependentPackageEndToEndTests {
-    @Test func aLocalPathDependencyIsBuiltAndItsModuleUsedByTheSamples() throws {
+    @Test func aLocalPathDependencyIsBuiltAndItsModuleUsedByTheSamples() async throws {
         let arguments = ["run", "-v", "--package", "dependent-package",
                          "dependent-package/README.md", "dependent-package/Sources"]
-        let cold = try LabRunnerCLI.run(arguments)
+        let cold = try await LabRunnerCLI.run(arguments)
         #expect(cold.status == 1, "\(cold.stdout)\(cold.stderr)")
         #expect(cold.stdout.contains("package: Welcome built in ") || cold.stdout.contains("package: Welcome from the cache"),
                 "\(cold.stdout)")
@@ -36,7 +36,7 @@ import Testing
             }
         }
 
-        let warm = try LabRunnerCLI.run(arguments)
+        let warm = try await LabRunnerCLI.run(arguments)
         #expect(warm.status == 1)
         #expect(warm.stdout.contains("package: Welcome from the cache"), "\(warm.stdout)")
         #expect(!warm.stderr.contains("building package"))
@@ -44,7 +44,7 @@ import Testing
     }
 
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/git")))
-    func aDependencyThatCannotBeFetchedIsNamedAndAMirrorIsRead() throws {
+    func aDependencyThatCannotBeFetchedIsNamedAndAMirrorIsRead() async throws {
         let root = try LabRunnerCLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: root) }
         let url = "file:///nonexistent/labrunner-missing-greeting.git"
@@ -63,7 +63,7 @@ import Testing
             """, "needy/Package.swift", under: root)
         try PackageBuildTests.write("public func needy() {}\n", "needy/Sources/Needy/Needy.swift", under: root)
 
-        let failed = try LabRunnerCLI.run(["run", "--cache-dir", root + "/cache", "--package", "needy", "needy/Sources"], in: root)
+        let failed = try await LabRunnerCLI.run(["run", "--cache-dir", root + "/cache", "--package", "needy", "needy/Sources"], in: root)
         #expect(failed.status == 2, "\(failed.stdout)\(failed.stderr)")
         let manifest = URL(fileURLWithPath: root + "/needy/Package.swift").standardizedFileURL.path
         #expect(failed.stderr.contains("""
@@ -82,9 +82,9 @@ import Testing
             let package = Package(name: "labrunner-missing-greeting", products: [.library(name: "Greeting", targets: ["Greeting"])],
                                   targets: [.target(name: "Greeting")])
             """, "labrunner-missing-greeting/Package.swift", under: root)
-        try PackageBuildTests.write("public func greet() {}\n", "labrunner-missing-greeting/Sources/Greeting/Greeting.swift", under: root)
+        try PackageBuildTests.write("public func greet() async {}\n", "labrunner-missing-greeting/Sources/Greeting/Greeting.swift", under: root)
         for command in [["init", "-q"], ["add", "."], ["-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "1"], ["tag", "1.0.0"]] {
-            let git = try ChildProcess.run(ProcessRequest(executable: "/usr/bin/git", arguments: ["-C", root + "/labrunner-missing-greeting"] + command,
+            let git = try await ChildProcess.runOnOwnThread(ProcessRequest(executable: "/usr/bin/git", arguments: ["-C", root + "/labrunner-missing-greeting"] + command,
                                                           environment: ProcessInfo.processInfo.environment, workingDirectory: nil,
                                                           timeout: nil, outputLimit: 1 << 20))
             #expect(git.termination == .exited(0), "git \(command)")

@@ -11,11 +11,11 @@ import Testing
 /// shared cache, so a warm `swift test` does not build it (the cold build is
 /// `PackageEndToEndTests`'s to check), and the edited file is checked against that build.
 @Suite struct DocCommentPackageEndToEndTests {
-    @Test func docCommentSamplesAreCheckedAgainstThePackage() throws {
+    @Test func docCommentSamplesAreCheckedAgainstThePackage() async throws {
         let folder = try LabRunnerCLI.stableCopy(of: "doc-comments-package", name: "doc-comments", as: "pkg")
         let arguments = ["run", "-v", "--package", "pkg", "pkg/Sources"]
 
-        let cold = try LabRunnerCLI.run(arguments, in: folder)
+        let cold = try await LabRunnerCLI.run(arguments, in: folder)
         #expect(cold.status == 1, "\(cold.stdout)\(cold.stderr)")
         #expect(cold.stdout.contains("""
             pkg/Sources/DocGreeting/Greeting.swift
@@ -31,7 +31,7 @@ import Testing
         #expect(!cold.stdout.contains("Package.swift"), "a manifest is not documentation")
         #expect(!cold.stdout.contains("0 samples"), "a file without samples does not pass")
 
-        let warm = try LabRunnerCLI.run(arguments, in: folder)
+        let warm = try await LabRunnerCLI.run(arguments, in: folder)
         #expect(warm.status == 1)
         #expect(warm.stdout.contains("package: DocGreeting from the cache"))
         #expect(!warm.stderr.contains("building package"))
@@ -40,7 +40,7 @@ import Testing
 
         // A page laid out as DocC's (Documentation/Greeter.md): the declaration summary is a
         // listing, not a failure to parse; it shadows nothing, and its `import` is the reader's.
-        let page = try LabRunnerCLI.run(["run", "-v", "--package", "pkg", "pkg/Documentation/Greeter.md", "pkg/README.md"], in: folder)
+        let page = try await LabRunnerCLI.run(["run", "-v", "--package", "pkg", "pkg/Documentation/Greeter.md", "pkg/README.md"], in: folder)
         #expect(page.status == 0, "\(page.stdout)\(page.stderr)")
         #expect(page.stdout.contains("""
               LIST  line 7: listing, declaration summary: Greeter, which DocGreeting provides (line 10)
@@ -52,7 +52,7 @@ import Testing
               PASS  line 5: ran, output as expected
             """), "\(page.stdout)")
 
-        let list = try LabRunnerCLI.run(["list", "pkg/Sources/DocGreeting/Greeting.swift"], in: folder)
+        let list = try await LabRunnerCLI.run(["list", "pkg/Sources/DocGreeting/Greeting.swift"], in: folder)
         #expect(list.stdout.contains("""
             samples:
               line 3: program, runs (// Prints comment at line 5) [fresh]
@@ -62,13 +62,13 @@ import Testing
 
         // `list --package` asks SwiftPM for the libraries (nothing built) and shows the README's
         // sample getting them; without `--package` it cannot know them.
-        let listed = try LabRunnerCLI.run(["list", "--package", "pkg", "pkg/README.md"], in: folder)
+        let listed = try await LabRunnerCLI.run(["list", "--package", "pkg", "pkg/README.md"], in: folder)
         #expect(listed.status == 0, "\(listed.stderr)")
         #expect(listed.stdout.contains("""
               line 5: program, runs (// Prints comment at line 7)
                 modules: DocGreeting (the package's library, imported for it)
             """), "\(listed.stdout)")
-        let unlisted = try LabRunnerCLI.run(["list", "pkg/README.md"], in: folder)
+        let unlisted = try await LabRunnerCLI.run(["list", "pkg/README.md"], in: folder)
         #expect(!unlisted.stdout.contains("modules:"), "\(unlisted.stdout)")
 
         // The comments say something else than the code prints, in a `///` and a `/** */` comment:
@@ -88,7 +88,7 @@ import Testing
         try Data(wrong.utf8).write(to: URL(fileURLWithPath: greeting))
         try FileManager.default.setAttributes([.posixPermissions: 0o640], ofItemAtPath: greeting)
         let only = ["run", "--package", folder + "/pkg", "pkg/Sources/DocGreeting/Greeting.swift"]
-        let failing = try LabRunnerCLI.run(["run", "-v"] + only.dropFirst(), in: edited)
+        let failing = try await LabRunnerCLI.run(["run", "-v"] + only.dropFirst(), in: edited)
         #expect(failing.status == 1)
         #expect(failing.stdout.contains("package: DocGreeting from the cache"), "\(failing.stdout)")
         #expect(failing.stdout.contains("""
@@ -100,7 +100,7 @@ import Testing
             """), "\(failing.stdout)")
         #expect(failing.stdout.contains("pkg/Sources/DocGreeting/Greeting.swift:20: output differs"), "\(failing.stdout)")
 
-        let updated = try LabRunnerCLI.run(["run", "--update"] + only.dropFirst(), in: edited)
+        let updated = try await LabRunnerCLI.run(["run", "--update"] + only.dropFirst(), in: edited)
         #expect(updated.status == 0, "\(updated.stdout)")
         #expect(updated.stdout.contains("updated: 2 // Prints comments rewritten"), "\(updated.stdout)")
         #expect(try Data(contentsOf: URL(fileURLWithPath: greeting)) == original)

@@ -56,19 +56,19 @@ import Glibc
             try Data("# A guide\n\n```swift\nprint(1)\n```\n".utf8).write(to: URL(fileURLWithPath: guide))
         }
 
-        func run(_ arguments: [String], fault: String) throws -> LabRunnerCLI.Result {
+        func run(_ arguments: [String], fault: String) async throws -> LabRunnerCLI.Result {
             // The repair is of the tool's own module cache, not the tests' shared one.
-            try LabRunnerCLI.run(arguments, in: root, environment: LabRunnerCLI.withoutSharedModuleCache
+            try await LabRunnerCLI.run(arguments, in: root, environment: LabRunnerCLI.withoutSharedModuleCache
                 .merging(["SWIFTC": root + "/swiftc", "FAKE_FAULT": fault]) { $1 })
         }
     }
 
-    @Test func aCorruptModuleCacheIsReplacedByAFreshOneAndTheLabBuilt() throws {
+    @Test func aCorruptModuleCacheIsReplacedByAFreshOneAndTheLabBuilt() async throws {
         let setup = try Setup()
         defer { try? FileManager.default.removeItem(atPath: setup.root) }
         try Data("garbage".utf8).write(to: URL(fileURLWithPath: setup.cache + "/modules/corrupt.pcm"))
 
-        let result = try setup.run(["run", "--cache-dir", setup.cache, setup.guide], fault: "corrupt-marker")
+        let result = try await setup.run(["run", "--cache-dir", setup.cache, setup.guide], fault: "corrupt-marker")
         #expect(result.status == 0, "\(result.stdout)")
         #expect(result.stdout.contains("PASS  1 sample: 1 passed"), "\(result.stdout)")
         // Switched by rename, not deleted in place: a run still using the old folder keeps it.
@@ -76,44 +76,44 @@ import Glibc
         #expect(FileTreeSnapshot(setup.cache + "/tmp").paths.contains { $0.hasSuffix("/modules/corrupt.pcm") })
     }
 
-    @Test func aModuleCacheStillBrokenAfterTheRepairIsAnEnvironmentError() throws {
+    @Test func aModuleCacheStillBrokenAfterTheRepairIsAnEnvironmentError() async throws {
         let setup = try Setup()
         defer { try? FileManager.default.removeItem(atPath: setup.root) }
-        let result = try setup.run(["run", "--cache-dir", setup.cache, setup.guide], fault: "corrupt")
+        let result = try await setup.run(["run", "--cache-dir", setup.cache, setup.guide], fault: "corrupt")
         #expect(result.status == 2, "\(result.stdout)")
         #expect(result.stdout.contains("swiftc's module cache \(setup.cache)/modules is damaged and rebuilding it did not help"),
                 "\(result.stdout)")
         #expect(!result.stdout.contains("did not compile"))
     }
 
-    @Test func aFullDiskIsAnEnvironmentErrorNamingTheCause() throws {
+    @Test func aFullDiskIsAnEnvironmentErrorNamingTheCause() async throws {
         let setup = try Setup()
         defer { try? FileManager.default.removeItem(atPath: setup.root) }
-        let result = try setup.run(["run", "--no-cache", setup.guide], fault: "full")
+        let result = try await setup.run(["run", "--no-cache", setup.guide], fault: "full")
         #expect(result.status == 2, "\(result.stdout)")
         #expect(result.stdout.contains("could not write its files: No space left on device"), "\(result.stdout)")
         #expect(!result.stdout.contains("did not compile"))
     }
 
-    @Test func theCacheCommandShowsWhereAndHowBigAndCleans() throws {
+    @Test func theCacheCommandShowsWhereAndHowBigAndCleans() async throws {
         let setup = try Setup()
         defer { try? FileManager.default.removeItem(atPath: setup.root) }
-        let built = try setup.run(["run", "--cache-dir", setup.cache, setup.guide], fault: "none")
+        let built = try await setup.run(["run", "--cache-dir", setup.cache, setup.guide], fault: "none")
         #expect(built.status == 0, "\(built.stdout)")
         try Data(repeating: 7, count: 3000).write(to: URL(fileURLWithPath: setup.cache + "/modules/Foundation.pcm"))
 
-        let shown = try setup.run(["cache", "--cache-dir", setup.cache], fault: "none")
+        let shown = try await setup.run(["cache", "--cache-dir", setup.cache], fault: "none")
         #expect(shown.status == 0, "\(shown.stderr)")
         #expect(shown.stdout.hasPrefix("\(setup.cache)\n"), "\(shown.stdout)")
         #expect(shown.stdout.contains("  entries       1 "), "\(shown.stdout)")
         #expect(shown.stdout.contains("  module cache  3.0 kB"), "\(shown.stdout)")
 
-        let cleaned = try setup.run(["cache", "clean", "--cache-dir", setup.cache], fault: "none")
+        let cleaned = try await setup.run(["cache", "clean", "--cache-dir", setup.cache], fault: "none")
         #expect(cleaned.status == 0, "\(cleaned.stderr)")
         #expect(cleaned.stdout.hasPrefix("removed "), "\(cleaned.stdout)")
         #expect(FileTreeSnapshot(setup.cache).entries.isEmpty)
 
-        let help = try setup.run(["help", "cache"], fault: "none")
+        let help = try await setup.run(["help", "cache"], fault: "none")
         #expect(help.status == 0 && help.stdout.contains("labrunner cache [clean]"), "\(help.stdout)")
     }
 }

@@ -33,12 +33,12 @@ struct FaultRun: Sendable {
     let pids: [String: [pid_t]]
 
     static func run(_ arguments: [String], in directory: String = FaultFixtures.folder,
-                    environment: [String: String] = [:]) throws -> FaultRun {
+                    environment: [String: String] = [:]) async throws -> FaultRun {
         let pidFolder = try LabRunnerCLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: pidFolder) }
         var environment = environment
         environment[FaultFixtures.pidVariable] = pidFolder
-        let result = try LabRunnerCLI.run(arguments, in: directory, environment: environment)
+        let result = try await LabRunnerCLI.run(arguments, in: directory, environment: environment)
         return FaultRun(result: result, pids: FaultFixtures.recordedPids(in: pidFolder))
     }
 
@@ -95,6 +95,16 @@ func waitUntil(timeout: Double = 60, _ condition: () -> Bool) -> Bool {
     return true
 }
 
+/// `waitUntil` for async tests: sleeps between polls without holding a thread.
+func pollUntil(timeout: Double = 60, _ condition: () -> Bool) async -> Bool {
+    let deadline = Date().addingTimeInterval(timeout)
+    while !condition() {
+        if Date() >= deadline { return false }
+        try? await Task.sleep(nanoseconds: 20_000_000)
+    }
+    return true
+}
+
 import Testing
 
 /// Fails the test when a recorded process is still running (after a generous grace period for
@@ -120,26 +130,27 @@ enum BackgroundTool {
         let toolPid: pid_t
     }
 
-    static func run(_ request: ProcessRequest, pidFolder: String, act: (pid_t) -> Void) throws -> Ended {
-        let finished = DispatchSemaphore(value: 0)
+    /// The tool runs on a thread of its own, outside `ThreadWait`'s gate (the waits below are
+    /// timed from its start); this task polls without holding a thread.
+    static func run(_ request: ProcessRequest, pidFolder: String, act: (pid_t) -> Void) async throws -> Ended {
         let outcome = LockedValue<Result<ProcessResult, ProcessError>?>(nil)
         Thread { [request] in
             // Run outside the lock: the test polls `outcome` while the tool runs.
             let result = Result { () throws(ProcessError) -> ProcessResult in try ChildProcess.run(request) }
             outcome.withLock { $0 = result }
-            finished.signal()
         }.start()
 
         let readyFile = pidFolder + "/ready"
-        let ready = waitUntil(timeout: 90) {
+        let ready = await pollUntil(timeout: 90) {
             FileManager.default.fileExists(atPath: readyFile) || outcome.withLock { $0 != nil }
         }
         let text = (try? String(contentsOfFile: readyFile, encoding: .utf8)) ?? ""
         let toolPid = pid_t(text.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
         if ready, toolPid > 0 { act(toolPid) }
-        if finished.wait(timeout: .now() + 60) == .timedOut, toolPid > 0 {
+        let finished = { outcome.withLock { $0 != nil } }
+        if await !pollUntil(timeout: 60, finished), toolPid > 0 {
             kill(toolPid, SIGKILL)  // the tool ignored what `act` did: fail, but leave nothing behind
-            finished.wait()
+            _ = await pollUntil(timeout: .infinity, finished)
         }
         let result = try #require(try outcome.withLock { $0 }?.get())
         try #require(toolPid > 0, "never ready: \(String(decoding: result.stdout + result.stderr, as: UTF8.self))")

@@ -31,32 +31,32 @@ import Testing
 
     /// One test, so the fresh XDG_CACHE_HOME builds clang's module cache once (about 1.7 s of CPU)
     /// rather than once per part; the second part starts where the first left every folder.
-    @Test func runWritesOnlyIntoTheCacheAndTheLabsItUpdates() throws {
+    @Test func runWritesOnlyIntoTheCacheAndTheLabsItUpdates() async throws {
         let root = try LabRunnerCLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: root) }
         let folders = Folders(root: root)
         for folder in folders.all { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
-        try onlyTheCacheGainsFilesAndOnlyUpdateChangesTheLab(folders)
-        try swiftcFlagsWriteNothingOutsideTheBuildFolderAndTheCache(folders)
+        try await onlyTheCacheGainsFilesAndOnlyUpdateChangesTheLab(folders)
+        try await swiftcFlagsWriteNothingOutsideTheBuildFolderAndTheCache(folders)
     }
 
-    private func onlyTheCacheGainsFilesAndOnlyUpdateChangesTheLab(_ folders: Folders) throws {
+    private func onlyTheCacheGainsFilesAndOnlyUpdateChangesTheLab(_ folders: Folders) async throws {
         let (tmp, home, xdg, cwd, labs) = (folders.tmp, folders.home, folders.xdg, folders.cwd, folders.labs)
         let labPath = labs + "/lab.md"
         try Data(Self.lab.utf8).write(to: URL(fileURLWithPath: labPath))
-        func run(_ arguments: [String]) throws -> LabRunnerCLI.Result {
-            try LabRunnerCLI.run(["run"] + arguments + [labPath], in: cwd, environment: folders.environment)
+        func run(_ arguments: [String]) async throws -> LabRunnerCLI.Result {
+            try await LabRunnerCLI.run(["run"] + arguments + [labPath], in: cwd, environment: folders.environment)
         }
         let labsBefore = FileTreeSnapshot(labs)
 
         // Without a cache: nothing anywhere, not even swiftc's module cache.
-        let uncached = try run(["--no-cache"])
+        let uncached = try await run(["--no-cache"])
         #expect(uncached.status == 1, "\(uncached.stdout)")
         for folder in folders.all where folder != labs { #expect(FileTreeSnapshot(folder).entries.isEmpty, "\(folder)") }
         #expect(FileTreeSnapshot(labs) == labsBefore)
 
         // With the cache: only XDG_CACHE_HOME/labrunner gains files.
-        let cached = try run([])
+        let cached = try await run([])
         #expect(cached.status == 1)
         #expect(FileTreeSnapshot(xdg).paths.allSatisfy { $0 == "labrunner" || $0.hasPrefix("labrunner/") })
         #expect(FileTreeSnapshot(xdg).paths.contains { $0.hasPrefix("labrunner/entries/") })
@@ -64,7 +64,7 @@ import Testing
         #expect(FileTreeSnapshot(labs) == labsBefore)
 
         // --update rewrites the lab in place and leaves no temporary file beside it.
-        let updated = try run(["--update"])
+        let updated = try await run(["--update"])
         #expect(updated.status == 0, "\(updated.stdout)")
         #expect(FileTreeSnapshot(labs).paths == ["lab.md"])
         let rewritten = try String(contentsOfFile: labPath, encoding: .utf8)
@@ -76,7 +76,7 @@ import Testing
     /// `-emit-module-path`, `-index-store-path`, a response file…) is an input error, and labs whose
     /// flags were accepted (a fixed set with a quoted path, and seeded random ones from the fuzz
     /// test's words) add files only under the cache.
-    private func swiftcFlagsWriteNothingOutsideTheBuildFolderAndTheCache(_ folders: Folders) throws {
+    private func swiftcFlagsWriteNothingOutsideTheBuildFolderAndTheCache(_ folders: Folders) async throws {
         let root = folders.root
         let (tmp, home, xdg, cwd, labs, victims) = (folders.tmp, folders.home, folders.xdg, folders.cwd, folders.flagLabs, folders.victims)
         try Data("-o\n\(victims)/by-response-file\n".utf8).write(to: URL(fileURLWithPath: victims + "/args"))
@@ -102,7 +102,7 @@ import Testing
         }
         let labsBefore = FileTreeSnapshot(labs)
         let victimsBefore = FileTreeSnapshot(victims)
-        let result = try LabRunnerCLI.run(["run", labs], in: cwd, environment: folders.environment)
+        let result = try await LabRunnerCLI.run(["run", labs], in: cwd, environment: folders.environment)
         #expect(result.status == 2, "\(result.stdout)")
         for index in hostile.indices {
             #expect(result.stdout.contains("hostile\(index).md:2:"), "\(result.stdout)")

@@ -36,10 +36,10 @@ import Testing
         return (folder, swiftc)
     }
 
-    @Test func aCompilerFailingWithoutAWordIsAnEnvironmentErrorNotACrash() throws {
+    @Test func aCompilerFailingWithoutAWordIsAnEnvironmentErrorNotACrash() async throws {
         let fake = try setUp("exit 127")
         defer { try? FileManager.default.removeItem(atPath: fake.folder) }
-        let result = try LabRunnerCLI.run(["run", "--no-cache", "guide.md"], in: fake.folder, environment: ["SWIFTC": fake.swiftc])
+        let result = try await LabRunnerCLI.run(["run", "--no-cache", "guide.md"], in: fake.folder, environment: ["SWIFTC": fake.swiftc])
         #expect(result.status == 2, "\(result.stdout)")
         #expect(!result.stdout.contains("CRASH"), "\(result.stdout)")
         #expect(result.stdout.components(separatedBy: "exited with status 127").count == 2, "\(result.stdout)")
@@ -48,10 +48,10 @@ import Testing
         #expect(result.stdout.hasSuffix("\n\n1 file could not be checked\n0 passed, 0 failed, 0 skipped\n"), "\(result.stdout)")
     }
 
-    @Test func aMissingCompilerIsOneLineAndStatus2ForAGuide() throws {
+    @Test func aMissingCompilerIsOneLineAndStatus2ForAGuide() async throws {
         let fake = try setUp("exit 0")
         defer { try? FileManager.default.removeItem(atPath: fake.folder) }
-        let result = try LabRunnerCLI.run(["run", "guide.md"], in: fake.folder, environment: ["SWIFTC": fake.folder + "/nowhere/swiftc"])
+        let result = try await LabRunnerCLI.run(["run", "guide.md"], in: fake.folder, environment: ["SWIFTC": fake.folder + "/nowhere/swiftc"])
         #expect(result.status == 2)
         #expect(result.stderr == "labrunner: error: SWIFTC=\(fake.folder)/nowhere/swiftc: no such file; point SWIFTC at a swiftc binary or unset it to search PATH\n")
         #expect(result.stdout.isEmpty)
@@ -59,7 +59,7 @@ import Testing
 
     /// swiftc's crash banner and stack dump on the program holding one sample: that sample's crash,
     /// the others checked.
-    @Test func aRealCrashOnOneSampleIsThatSamplesCrash() throws {
+    @Test func aRealCrashOnOneSampleIsThatSamplesCrash() async throws {
         let fake = try setUp("""
         if grep -q crashHere "$src"; then
           echo 'Please submit a bug report (https://swift.org/contributing/#reporting-bugs) and include the crash backtrace.' >&2
@@ -70,7 +70,7 @@ import Testing
         exit 0
         """)
         defer { try? FileManager.default.removeItem(atPath: fake.folder) }
-        let result = try LabRunnerCLI.run(["run", "--no-cache", "guide.md"], in: fake.folder, environment: ["SWIFTC": fake.swiftc])
+        let result = try await LabRunnerCLI.run(["run", "--no-cache", "guide.md"], in: fake.folder, environment: ["SWIFTC": fake.swiftc])
         #expect(result.status == 0, "\(result.stdout)")
         #expect(result.stdout.contains("  CRASH  line 11: the compiler crashed, not the sample's fault: swiftc exited with status 1 without an error message\n"),
                 "\(result.stdout)")
@@ -80,10 +80,10 @@ import Testing
 
     /// Killed by a signal on every program: each is a crash, and a run where nothing but crashes
     /// came of the compiler is not a passing run.
-    @Test func aRunWhereEveryCompileCrashedIsNeverGreen() throws {
+    @Test func aRunWhereEveryCompileCrashedIsNeverGreen() async throws {
         let fake = try setUp("kill -SEGV $$")
         defer { try? FileManager.default.removeItem(atPath: fake.folder) }
-        let result = try LabRunnerCLI.run(["run", "--no-cache", "guide.md"], in: fake.folder, environment: ["SWIFTC": fake.swiftc])
+        let result = try await LabRunnerCLI.run(["run", "--no-cache", "guide.md"], in: fake.folder, environment: ["SWIFTC": fake.swiftc])
         #expect(result.status == 2, "\(result.stdout)")
         #expect(result.stdout.contains("  CRASH  line 3: "), "\(result.stdout)")
         #expect(!result.stdout.contains("  PASS  "), "\(result.stdout)")

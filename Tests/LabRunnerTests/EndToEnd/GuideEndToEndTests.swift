@@ -6,34 +6,34 @@ import Testing
 @Suite struct GuideEndToEndTests {
     static let points = "guide-samples/points.md"
 
-    @Test func listShowsAGuideSampleBySampleAndTakesAs() throws {
-        let listed = try LabRunnerCLI.run(["list", Self.points])
+    @Test func listShowsAGuideSampleBySampleAndTakesAs() async throws {
+        let listed = try await LabRunnerCLI.run(["list", Self.points])
         #expect(listed.status == 0, "\(listed.stderr)")
         GoldenText.expect(listed.stdout, equals: GuideListingTests.pointsListing)
 
-        let json = try LabRunnerCLI.run(["list", "--json", Self.points])
+        let json = try await LabRunnerCLI.run(["list", "--json", Self.points])
         #expect(json.status == 0)
         #expect(json.stdout.contains("\"kind\" : \"guide\""))
 
-        let asLab = try LabRunnerCLI.run(["list", "--as", "lab", Self.points])
+        let asLab = try await LabRunnerCLI.run(["list", "--as", "lab", Self.points])
         #expect(asLab.status == 0)
         #expect(asLab.stdout.hasPrefix("\(Self.points)\nscenarios: mock, empty, failing\n"), "\(asLab.stdout)")
 
-        let asGuide = try LabRunnerCLI.run(["list", "--as=guide", "passing.md"])
+        let asGuide = try await LabRunnerCLI.run(["list", "--as=guide", "passing.md"])
         #expect(asGuide.status == 0)
         #expect(asGuide.stdout.hasPrefix("passing.md  Passing fixture\nread as a guide: --as guide\nsamples:\n"), "\(asGuide.stdout)")
 
-        let badKind = try LabRunnerCLI.run(["list", "--as", "gide", "passing.md"])
+        let badKind = try await LabRunnerCLI.run(["list", "--as", "gide", "passing.md"])
         #expect(badKind.status == 2)
         #expect(badKind.stderr.hasPrefix("labrunner: error: bad value 'gide' for '--as': expected guide or lab\n"))
     }
 
-    @Test func listReportsADirectiveNamingNoSample() throws {
+    @Test func listReportsADirectiveNamingNoSample() async throws {
         let folder = try LabRunnerCLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let text = "<!-- labrunner: name=setup -->\n```swift\nlet x = 1\n```\n<!-- labrunner: continues=setpu -->\n```swift\nprint(x)\n```\n"
         try Data(text.utf8).write(to: URL(fileURLWithPath: folder + "/guide.md"))
-        let listed = try LabRunnerCLI.run(["list", "guide.md"], in: folder)
+        let listed = try await LabRunnerCLI.run(["list", "guide.md"], in: folder)
         #expect(listed.status == 2)
         #expect(listed.stdout.isEmpty)
         #expect(listed.stderr.hasPrefix("guide.md:6:"), "\(listed.stderr)")
@@ -42,8 +42,8 @@ import Testing
 
     /// A book kept as `Book.docc/` outside any package: its samples are compiled one by one, not
     /// skipped as needing a module `Book` (a catalog names a module only as a target's).
-    @Test func aCatalogOutsideAPackageIsCheckedSampleBySample() throws {
-        let ran = try LabRunnerCLI.run(["run", "docc-book"])
+    @Test func aCatalogOutsideAPackageIsCheckedSampleBySample() async throws {
+        let ran = try await LabRunnerCLI.run(["run", "docc-book"])
         #expect(ran.status == 1, "\(ran.stdout)\(ran.stderr)")
         #expect(!ran.stdout.contains("needs module Book"), "\(ran.stdout)")
         #expect(ran.stdout.contains("docc-book/Book.docc/Basics.md:14:18: error: cannot convert value of type 'String' to specified type 'Int'"),
@@ -53,10 +53,10 @@ import Testing
 
     /// The seed Lab Coding Guide (examples/guides/002): its views need SwiftUI, so on Linux they
     /// are skipped, and its `@Observable` view model compiles with the Observation SwiftUI brings.
-    @Test func theWorkshopGuidePassesWhereSwiftUIIsMissing() throws {
+    @Test func theWorkshopGuidePassesWhereSwiftUIIsMissing() async throws {
         let root = URL(fileURLWithPath: LabRunnerCLI.fixtures).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().path
-        let ran = try LabRunnerCLI.run(["run", "--bare", "swift", "examples/guides/002_7ed4a9f8f52c5cfe.txt"], in: root)
+        let ran = try await LabRunnerCLI.run(["run", "--bare", "swift", "examples/guides/002_7ed4a9f8f52c5cfe.txt"], in: root)
         if Platform.hasSwiftUI {
             #expect(ran.status == 0, "\(ran.stdout)")
             return
@@ -71,8 +71,8 @@ import Testing
     /// the listing and the placeholder are counted apart, the typo fails at its line, the sample
     /// importing a module this machine lacks is skipped, and the last sample, which has that import
     /// from earlier samples, is checked without it; then `guide.md:LINE` checks one sample.
-    @Test func runChecksEverySampleInItsContext() throws {
-        let ran = try LabRunnerCLI.run(["run", Self.points])
+    @Test func runChecksEverySampleInItsContext() async throws {
+        let ran = try await LabRunnerCLI.run(["run", Self.points])
         #expect(ran.status == 1, "\(ran.stderr)")
         GoldenText.expect(ran.stdout, equals: """
         guide-samples/points.md
@@ -88,7 +88,7 @@ import Testing
         """)
         #expect(ran.stderr.isEmpty, "\(ran.stderr)")
 
-        let one = try LabRunnerCLI.run(["run", "-v", Self.points + ":46"])
+        let one = try await LabRunnerCLI.run(["run", "-v", Self.points + ":46"])
         #expect(one.status == 1, "\(one.stderr)")
         #expect(one.stdout.contains("\n  FAIL  line 45: did not compile (1 error)\n  FAIL  1 sample: 0 passed, 1 failed\n"),
                 "\(one.stdout)")

@@ -7,10 +7,10 @@ import Testing
 /// these compile anything.
 @Suite struct InputErrorEndToEndTests {
     @Test(arguments: ["run", "list", "extract"])
-    func aMissingPathIsAnInputError(command: String) throws {
+    func aMissingPathIsAnInputError(command: String) async throws {
         let folder = try LabRunnerCLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let result = try LabRunnerCLI.run([command, "missing.md"], in: folder)
+        let result = try await LabRunnerCLI.run([command, "missing.md"], in: folder)
         #expect(result.status == 2)
         #expect(result.stderr.hasPrefix("missing.md: error: cannot read lab: no such file"))
         #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
@@ -38,12 +38,12 @@ import Testing
          "lab.md:4:16: error: output block names scenario 'emtpy', which the lab does not declare; did you mean 'empty'? (scenarios: mock, empty, failing)",
          "                   ^"),
     ] as [([UInt8], String, String)])
-    func parserErrorsNameFileLineAndColumn(bytes: [UInt8], message: String, caret: String) throws {
+    func parserErrorsNameFileLineAndColumn(bytes: [UInt8], message: String, caret: String) async throws {
         let folder = try LabRunnerCLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try Data(bytes).write(to: URL(fileURLWithPath: folder + "/lab.md"))
 
-        let run = try LabRunnerCLI.run(["run", "lab.md"], in: folder)
+        let run = try await LabRunnerCLI.run(["run", "lab.md"], in: folder)
         #expect(run.status == 2)
         let lines = run.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         #expect(Array(lines.prefix(2)) == ["lab.md", message])
@@ -53,7 +53,7 @@ import Testing
         #expect(CrashSigns.found(in: run).isEmpty)
 
         for command in ["list", "extract"] {
-            let result = try LabRunnerCLI.run([command, "lab.md"], in: folder)
+            let result = try await LabRunnerCLI.run([command, "lab.md"], in: folder)
             #expect(result.status == 2)
             #expect(result.stdout.isEmpty)
             let errorLines = result.stderr.split(separator: "\n").map(String.init)

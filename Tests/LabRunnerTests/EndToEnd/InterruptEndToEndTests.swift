@@ -40,7 +40,7 @@ import Glibc
     /// Copies `lab` into a fresh folder, runs the tool there with TMPDIR pointing at an empty
     /// folder, sends `signal` once the ready file exists, and collects what was left.
     private func interrupt(_ lab: String, arguments: [String], signal: Int32,
-                           environment: [String: String] = [:]) throws -> Interrupted {
+                           environment: [String: String] = [:]) async throws -> Interrupted {
         let work = try LabRunnerCLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: work) }
         let pidFolder = work + "/pids", temporary = work + "/tmp", labFolder = work + "/lab"
@@ -58,7 +58,7 @@ import Glibc
 
         var request = LabRunnerCLI.request(arguments + [lab], in: labFolder, environment: variables)
         request.timeout = 120  // a hang guard only
-        let ended = try BackgroundTool.run(request, pidFolder: pidFolder) { kill($0, signal) }
+        let ended = try await BackgroundTool.run(request, pidFolder: pidFolder) { kill($0, signal) }
         let (result, toolPid) = (ended.result, ended.toolPid)
         let left = (try? FileManager.default.contentsOfDirectory(atPath: temporary)) ?? []
         let now = try Data(contentsOf: URL(fileURLWithPath: labFolder + "/" + lab))
@@ -76,8 +76,8 @@ import Glibc
         #expect(ProcessProbe.survivors([run.toolPid]).isEmpty, sourceLocation: sourceLocation)
     }
 
-    @Test func ctrlCDuringCompileStopsSwiftcAndRemovesTheBuildFolder() throws {
-        let run = try interrupt("tiny.md", arguments: ["run", "--update"], signal: SIGINT,
+    @Test func ctrlCDuringCompileStopsSwiftcAndRemovesTheBuildFolder() async throws {
+        let run = try await interrupt("tiny.md", arguments: ["run", "--update"], signal: SIGINT,
                                 environment: ["FAKE_SWIFTC": Self.slowCompiler])
         expectCleanExit(run, status: 130)
         // The fake swiftc and the child it was waiting for.
@@ -85,15 +85,15 @@ import Glibc
         expectNoneSurvive(run.pids["swiftc"], "swiftc")
     }
 
-    @Test func ctrlCDuringRunStopsTheLabAndUpdateWritesNothing() throws {
+    @Test func ctrlCDuringRunStopsTheLabAndUpdateWritesNothing() async throws {
         // --no-cache: the build folder holds the executable while the lab runs, so its removal is tested too.
-        let run = try interrupt("interrupt.md", arguments: ["run", "--update", "--no-cache"], signal: SIGINT)
+        let run = try await interrupt("interrupt.md", arguments: ["run", "--update", "--no-cache"], signal: SIGINT)
         expectCleanExit(run, status: 130)
         for scenario in ["done", "stuck"] { expectNoneSurvive(run.pids[scenario], scenario) }
     }
 
-    @Test func sigtermDuringRunStopsTheLab() throws {
-        let run = try interrupt("interrupt.md", arguments: ["run"], signal: SIGTERM)
+    @Test func sigtermDuringRunStopsTheLab() async throws {
+        let run = try await interrupt("interrupt.md", arguments: ["run"], signal: SIGTERM)
         expectCleanExit(run, status: 143)
         for scenario in ["done", "stuck"] { expectNoneSurvive(run.pids[scenario], scenario) }
     }

@@ -40,9 +40,22 @@ enum LabRunnerCLI {
         return environment
     }
 
+    /// Runs the tool and waits for it on a thread of its own (`ThreadWait`), so other tests run
+    /// on this test's thread meanwhile.
     static func run(_ arguments: [String], in directory: String? = nil, environment extra: [String: String] = [:],
-                    outputLimit: Int = 8 << 20) throws -> Result {
-        let result = try ChildProcess.run(request(arguments, in: directory, environment: extra, outputLimit: outputLimit))
+                    outputLimit: Int = 8 << 20) async throws -> Result {
+        let request = request(arguments, in: directory, environment: extra, outputLimit: outputLimit)
+        return try await ThreadWait.run { () throws -> Result in try result(of: request) }
+    }
+
+    /// `run` blocking the caller's thread, for a caller that cannot be async.
+    static func runBlockingThisThread(_ arguments: [String], in directory: String? = nil,
+                                      environment extra: [String: String] = [:], outputLimit: Int = 8 << 20) throws -> Result {
+        try result(of: request(arguments, in: directory, environment: extra, outputLimit: outputLimit))
+    }
+
+    private static func result(of request: ProcessRequest) throws -> Result {
+        let result = try ChildProcess.run(request)
         guard case .exited(let status) = result.termination else {
             throw CLIError.abnormal("\(result.termination)")
         }

@@ -10,32 +10,32 @@ import Testing
 @Suite struct LargeInputEndToEndTests {
     static let benchmarking = ProcessInfo.processInfo.environment["LABRUNNER_BENCH"] != nil
 
-    @Test func aOneMegabyteLineInProseAndInACell() throws {
+    @Test func aOneMegabyteLineInProseAndInACell() async throws {
         let folder = try LabRunnerCLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let long = String(repeating: "x", count: 1 << 20)
         let text = "# Long\n\n\(long)\n\n```swift\nlet s = \"\(long)\"\nprint(s.count)\n```\n```output\n1048576\n```\n"
         try Data(text.utf8).write(to: URL(fileURLWithPath: folder + "/long.md"))
 
-        let listed = try LabRunnerCLI.run(["list", "long.md"], in: folder)
+        let listed = try await LabRunnerCLI.run(["list", "long.md"], in: folder)
         #expect(listed.status == 0)
         #expect(listed.stdout.contains("  line 5 [-] swift\n    output line 9: all scenarios\n"))
-        let extracted = try LabRunnerCLI.run(["extract", "--plain", "long.md"], in: folder)
+        let extracted = try await LabRunnerCLI.run(["extract", "--plain", "long.md"], in: folder)
         #expect(extracted.status == 0)
         #expect(extracted.stdout.contains("\nlet s = \"\(long)\"\nprint(s.count)\n"))
     }
 
-    @Test func aOneMegabyteGuide() throws {
-        try checkAGuide(megabytes: 1)
+    @Test func aOneMegabyteGuide() async throws {
+        try await checkAGuide(megabytes: 1)
     }
 
     @Test(.enabled(if: benchmarking, "the 50 MB guide takes most of a minute: bench/large-inputs.sh runs it"))
-    func aFiftyMegabyteGuide() throws {
-        try checkAGuide(megabytes: 50)
+    func aFiftyMegabyteGuide() async throws {
+        try await checkAGuide(megabytes: 50)
     }
 
     /// A guide of `megabytes` MB: a cell per section, each with an output block and prose between.
-    private func checkAGuide(megabytes: Int) throws {
+    private func checkAGuide(megabytes: Int) async throws {
         let folder = try LabRunnerCLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         var bytes: [UInt8] = []
@@ -64,13 +64,13 @@ import Testing
         try Data(bytes).write(to: URL(fileURLWithPath: folder + "/guide.md"))
 
         // Every cell is listed under its section: some 20 MB of listing.
-        let listed = try LabRunnerCLI.run(["list", "guide.md"], in: folder, outputLimit: 64 << 20)
+        let listed = try await LabRunnerCLI.run(["list", "guide.md"], in: folder, outputLimit: 64 << 20)
         #expect(listed.status == 0, "\(listed.stderr)")
         #expect(listed.stdout.contains("sections: Step 0, Step 1, Step 2,"))
         #expect(listed.stdout.contains("[Step \(cells - 1)] swift\n"))
         #expect(listed.stdout.hasSuffix("blocks: \(2 * cells) fenced code blocks\n"))
 
-        let extracted = try LabRunnerCLI.run(["extract", "guide.md", "-o", "guide.swift"], in: folder)
+        let extracted = try await LabRunnerCLI.run(["extract", "guide.md", "-o", "guide.swift"], in: folder)
         #expect(extracted.status == 0, "\(extracted.stderr)")
         let program = try String(contentsOfFile: folder + "/guide.swift", encoding: .utf8)
         #expect(program.contains("\nLab.cell(\(cells - 1))\n"))

@@ -50,13 +50,13 @@ import Glibc
 
     """
 
-    @Test func aRunOfOnlyInputErrorsLeavesNoScratchFolderOfTheVersionQuestion() throws {
+    @Test func aRunOfOnlyInputErrorsLeavesNoScratchFolderOfTheVersionQuestion() async throws {
         let work = try Work(swiftc: Self.slowVersion)
         defer { try? FileManager.default.removeItem(atPath: work.root) }
         let lab = work.root + "/bad.md"
         try work.write("---\ntitel: x\n---\n```swift\nprint(1)\n```\n", to: lab)
 
-        let result = try LabRunnerCLI.run(["run", lab], environment: work.environment)
+        let result = try await LabRunnerCLI.run(["run", lab], environment: work.environment)
         #expect(result.status == 2, "\(result.stdout)\(result.stderr)")
         #expect((result.stdout + result.stderr).contains("unknown front matter key 'titel'"), "\(result.stdout)")
         // Whatever swiftc still does after the tool ended has to be over before looking.
@@ -65,7 +65,7 @@ import Glibc
         #expect(work.leftInTemporaryFolder.isEmpty, "left: \(work.leftInTemporaryFolder)")
     }
 
-    @Test func theNextRunRemovesTheBuildFolderOfARunKilledDuringItsCompile() throws {
+    @Test func theNextRunRemovesTheBuildFolderOfARunKilledDuringItsCompile() async throws {
         let work = try Work(swiftc: InterruptEndToEndTests.slowCompiler)
         defer { try? FileManager.default.removeItem(atPath: work.root) }
         let lab = FaultFixtures.folder + "/tiny.md"
@@ -76,14 +76,14 @@ import Glibc
             let result = try? ChildProcess.run(request)
             killed.withLock { $0 = result }
         }.start()
-        let ready = waitUntil(timeout: 90) {
+        let ready = await pollUntil(timeout: 90) {
             FileManager.default.fileExists(atPath: work.pids + "/ready") || killed.withLock { $0 != nil }
         }
         let tool = pid_t(((try? String(contentsOfFile: work.pids + "/ready", encoding: .utf8)) ?? "")
             .trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
         try #require(ready && tool > 0, "the fake swiftc never ran")
         kill(tool, SIGKILL)
-        #expect(waitUntil(timeout: 60) { killed.withLock { $0 != nil } })
+        #expect(await pollUntil(timeout: 60) { killed.withLock { $0 != nil } })
         let swiftc = FaultFixtures.recordedPids(in: work.pids)["swiftc"] ?? []
         expectNoneSurvive(swiftc, "swiftc")
         for pid in ProcessProbe.survivors(swiftc, timeout: 0) { kill(pid, SIGKILL) }  // a failed test leaves nothing
@@ -95,7 +95,7 @@ import Glibc
         defer { live.remove() }
         let liveName = (live.path as NSString).lastPathComponent
         try work.write("#!/bin/sh\nexit 1\n", to: work.swiftc)
-        let next = try LabRunnerCLI.run(["run", "--no-cache", lab], environment: work.environment)
+        let next = try await LabRunnerCLI.run(["run", "--no-cache", lab], environment: work.environment)
         #expect(next.status == 2, "\(next.stdout)")
         #expect(work.leftInTemporaryFolder == [liveName, liveName + "/.lock"], "left: \(work.leftInTemporaryFolder)")
     }

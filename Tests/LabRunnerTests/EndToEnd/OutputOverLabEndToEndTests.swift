@@ -13,13 +13,13 @@ import Testing
         (["extract", "x.md", "-o", "x.md"], "-o x.md would overwrite the lab x.md; give another file"),
         (["run", "--junit", "./x.md", "."], "--junit ./x.md would overwrite the lab ./x.md; give another file"),
     ])
-    func isAUsageErrorBeforeAnythingRuns(arguments: [String], message: String) throws {
+    func isAUsageErrorBeforeAnythingRuns(arguments: [String], message: String) async throws {
         let folder = try LabRunnerCLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try Data(Self.lab.utf8).write(to: URL(fileURLWithPath: folder + "/x.md"))
         #expect(symlink("x.md", folder + "/link.md") == 0)
         try FileManager.default.createDirectory(atPath: folder + "/reports", withIntermediateDirectories: false)
-        let result = try LabRunnerCLI.run(arguments, in: folder)
+        let result = try await LabRunnerCLI.run(arguments, in: folder)
         #expect(result.status == 2)
         #expect(result.stderr == "labrunner: error: \(message)\n")
         #expect(result.stdout.isEmpty, "nothing ran: \(result.stdout)")

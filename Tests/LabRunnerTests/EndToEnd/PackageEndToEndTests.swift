@@ -10,7 +10,7 @@ import Testing
 /// (where the copy's build of the previous run is replaced), whose clang modules are warm for the
 /// samples' compiles.
 @Suite struct PackageEndToEndTests {
-    @Test func samplesCompileAndRunAgainstThePackageAndAWarmRunDoesNotBuildIt() throws {
+    @Test func samplesCompileAndRunAgainstThePackageAndAWarmRunDoesNotBuildIt() async throws {
         let root = try LabRunnerCLI.stableCopy(of: "package", name: "package-built-each-run", as: "package")
         let source = root + "/package/Sources/Fixture/Greeting.swift"
         try Data((try String(contentsOfFile: source, encoding: .utf8) + "// \(UUID().uuidString)\n").utf8)
@@ -22,7 +22,7 @@ import Testing
         // SwiftPM writes lock files into $TMPDIR and caches into $XDG_CACHE_HOME unless told otherwise.
         let outside = ["TMPDIR": outsideFolder + "/tmp", "XDG_CACHE_HOME": outsideFolder + "/xdg"]
         try FileManager.default.createDirectory(atPath: outsideFolder + "/tmp", withIntermediateDirectories: true)
-        let cold = try LabRunnerCLI.run(arguments, in: root, environment: outside)
+        let cold = try await LabRunnerCLI.run(arguments, in: root, environment: outside)
         #expect(cold.status == 0, "\(cold.stdout)\(cold.stderr)")
         #expect(cold.stdout.contains("swift: "), "--verbose names the swift that builds the package")
         #expect(cold.stdout.contains("package: Fixture built in \(cache)/packages/"))
@@ -35,7 +35,7 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: outsideFolder + "/tmp") == [], "nothing left in $TMPDIR")
         #expect(!FileManager.default.fileExists(atPath: outsideFolder + "/xdg"), "nothing written into the user's cache folder")
 
-        let warm = try LabRunnerCLI.run(arguments, in: root)
+        let warm = try await LabRunnerCLI.run(arguments, in: root)
         #expect(warm.status == 0, "\(warm.stdout)\(warm.stderr)")
         #expect(warm.stdout.contains("package: Fixture from the cache"))
         #expect(!warm.stderr.contains("building package"))
@@ -46,7 +46,7 @@ import Testing
         try FileManager.default.createDirectory(atPath: tree + "/.git", withIntermediateDirectories: true)
         try Data("package: \(root)/package\n".utf8).write(to: URL(fileURLWithPath: tree + "/.labrunner"))
         try FileManager.default.copyItem(atPath: root + "/package/README.md", toPath: tree + "/README.md")
-        let configured = try LabRunnerCLI.run(["run", "-v", "--cache-dir", cache, "README.md"], in: tree)
+        let configured = try await LabRunnerCLI.run(["run", "-v", "--cache-dir", cache, "README.md"], in: tree)
         #expect(configured.status == 0, "\(configured.stdout)\(configured.stderr)")
         #expect(configured.stdout.contains("package: Fixture from the cache"))
         #expect(configured.stdout.contains("PASS  2 samples: 2 passed"))
@@ -56,15 +56,15 @@ import Testing
         let original = try Data(contentsOf: URL(fileURLWithPath: tree + "/README.md"))
         let stale = String(decoding: original, as: UTF8.self).replacingOccurrences(of: #"// Prints "Hello, world!""#, with: #"// Prints "Hi, world!""#)
         try Data(stale.utf8).write(to: URL(fileURLWithPath: tree + "/README.md"))
-        let differs = try LabRunnerCLI.run(["run", "--cache-dir", cache, "README.md"], in: tree)
+        let differs = try await LabRunnerCLI.run(["run", "--cache-dir", cache, "README.md"], in: tree)
         #expect(differs.status == 1)
         #expect(differs.stdout.contains("README.md:11: output differs from the // Prints comments (- expected, + actual)"), "\(differs.stdout)")
-        let update = try LabRunnerCLI.run(["run", "--update", "--cache-dir", cache, "README.md"], in: tree)
+        let update = try await LabRunnerCLI.run(["run", "--update", "--cache-dir", cache, "README.md"], in: tree)
         #expect(update.status == 0, "\(update.stdout)")
         #expect(try Data(contentsOf: URL(fileURLWithPath: tree + "/README.md")) == original)
 
         // Without the package, the same README cannot find its module.
-        let without = try LabRunnerCLI.run(["run", "--cache-dir", cache, "package/README.md"], in: root)
+        let without = try await LabRunnerCLI.run(["run", "--cache-dir", cache, "package/README.md"], in: root)
         #expect(without.stdout.contains("needs module Fixture"), "\(without.stdout)")
     }
 }

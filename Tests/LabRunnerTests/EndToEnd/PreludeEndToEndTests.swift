@@ -25,11 +25,11 @@ import Testing
 
         """
 
-    @Test func aLabCannotReadTheMarkerNonceAndExitWarnsAboutNothing() throws {
+    @Test func aLabCannotReadTheMarkerNonceAndExitWarnsAboutNothing() async throws {
         let folder = try LabRunnerCLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try Data(Self.lab.utf8).write(to: URL(fileURLWithPath: folder + "/lab.md"))
-        let result = try LabRunnerCLI.run(["run", "--verbose", "lab.md"], in: folder)
+        let result = try await LabRunnerCLI.run(["run", "--verbose", "lab.md"], in: folder)
         #expect(result.status == 0, "\(result.stdout)")
         #expect(!result.stdout.contains("will never be executed"), "\(result.stdout)")
         #expect(!result.stdout.contains("prelude"), "\(result.stdout)")

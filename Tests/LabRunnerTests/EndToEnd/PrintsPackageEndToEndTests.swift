@@ -7,14 +7,14 @@ import Testing
     /// The comments pass, given the hidden setup block (without which nothing compiles); comments
     /// that say something else than the code prints fail at their line; `--update` rewrites them
     /// to the original bytes, mode kept.
-    @Test func theReadmesPrintsCommentsAreCheckedAndUpdatedInPlace() throws {
+    @Test func theReadmesPrintsCommentsAreCheckedAndUpdatedInPlace() async throws {
         let folder = try LabRunnerCLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let readme = folder + "/README.md"
         let original = try Data(contentsOf: URL(fileURLWithPath: LabRunnerCLI.fixtures + "/prints-package/README.md"))
         try original.write(to: URL(fileURLWithPath: readme))
 
-        let passing = try LabRunnerCLI.run(["run", "README.md"], in: folder)
+        let passing = try await LabRunnerCLI.run(["run", "README.md"], in: folder)
         #expect(passing.status == 0, "\(passing.stdout)\(passing.stderr)")
         #expect(passing.stdout.contains("PASS  3 samples: 3 passed"), "\(passing.stdout)")
 
@@ -23,7 +23,7 @@ import Testing
         let start = try #require(text.range(of: "<!-- labrunner: setup"))
         let end = try #require(text.range(of: "-->\n", range: start.upperBound..<text.endIndex))
         try Data(text.replacingCharacters(in: start.lowerBound..<end.upperBound, with: "").utf8).write(to: URL(fileURLWithPath: readme))
-        let withoutSetup = try LabRunnerCLI.run(["run", "README.md"], in: folder)
+        let withoutSetup = try await LabRunnerCLI.run(["run", "README.md"], in: folder)
         #expect(withoutSetup.status == 1)
         #expect(withoutSetup.stdout.contains("error: cannot find 'greet' in scope"), "\(withoutSetup.stdout)")
 
@@ -32,7 +32,7 @@ import Testing
         let wrong = text.replacingOccurrences(of: #"// Prints "Hello, "#, with: #"// Prints "Hi, "#)
         #expect(wrong != text)
         try Data(wrong.utf8).write(to: URL(fileURLWithPath: readme))
-        let failing = try LabRunnerCLI.run(["run", "README.md"], in: folder)
+        let failing = try await LabRunnerCLI.run(["run", "README.md"], in: folder)
         #expect(failing.status == 1)
         #expect(failing.stdout.contains("""
               FAIL  line 16: printed something else
@@ -46,7 +46,7 @@ import Testing
 
         // `--update` rewrites the three comments to what the code prints: the original bytes.
         try FileManager.default.setAttributes([.posixPermissions: 0o640], ofItemAtPath: readme)
-        let updated = try LabRunnerCLI.run(["run", "--update", "README.md"], in: folder)
+        let updated = try await LabRunnerCLI.run(["run", "--update", "README.md"], in: folder)
         #expect(updated.status == 0, "\(updated.stdout)")
         #expect(updated.stdout.contains("updated: 3 // Prints comments rewritten\n  wrote README.md"), "\(updated.stdout)")
         let rewritten = try String(contentsOfFile: readme, encoding: .utf8)

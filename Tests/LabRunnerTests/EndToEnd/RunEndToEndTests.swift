@@ -4,8 +4,8 @@ import Testing
 
 /// The built tool on fixture labs, checked the way a user reads its report.
 @Suite struct RunEndToEndTests {
-    @Test func passingLabPassesEveryScenario() throws {
-        let result = try LabRunnerCLI.run(["run", "passing.md"])
+    @Test func passingLabPassesEveryScenario() async throws {
+        let result = try await LabRunnerCLI.run(["run", "passing.md"])
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
         #expect(result.stdout.hasSuffix("\n3 passed, 0 failed, 2 skipped\n"))
         for scenario in ["mock", "empty", "failing"] {
@@ -14,8 +14,8 @@ import Testing
         #expect(result.stdout.contains("skipped: 1 cell needs SwiftUI, not available here (line 69: imports SwiftUI); 1 marked skip (line 77)"))
     }
 
-    @Test func mismatchShowsADiffAtTheOutputBlock() throws {
-        let result = try LabRunnerCLI.run(["run", "mismatch.md"])
+    @Test func mismatchShowsADiffAtTheOutputBlock() async throws {
+        let result = try await LabRunnerCLI.run(["run", "mismatch.md"])
         #expect(result.status == 1)
         // The three scenarios print the same diffs: each once, naming them.
         #expect(result.stdout.contains("mismatch.md:6: output differs in scenarios mock, empty, failing (- expected, + actual)"))
@@ -26,9 +26,9 @@ import Testing
         #expect(result.stdout.hasSuffix("\n0 passed, 3 failed, 0 skipped\n"))
     }
 
-    @Test func compileErrorsPointAtMarkdownLinesAndColumns() throws {
+    @Test func compileErrorsPointAtMarkdownLinesAndColumns() async throws {
         // `--as lab`: one program, as a lab is built; the same file as a guide is checked sample by sample.
-        let result = try LabRunnerCLI.run(["run", "--as", "lab", "compile-error.md"])
+        let result = try await LabRunnerCLI.run(["run", "--as", "lab", "compile-error.md"])
         #expect(result.status == 1)
         #expect(result.stdout.contains("compile-error.md:4:18: error: cannot convert value of type 'String' to specified type 'Int'\n    let count: Int = \"three\"\n                     ^\n"))
         #expect(result.stdout.contains("compile-error.md:10:3: error: cannot find 'undefinedFunction' in scope\n      undefinedFunction()\n      ^\n"))
@@ -38,8 +38,8 @@ import Testing
         #expect(result.stdout.hasSuffix("\n0 passed, 1 failed, 0 skipped\n"))
     }
 
-    @Test func crashesAndExitStatusesAreNamed() throws {
-        let result = try LabRunnerCLI.run(["run", "crash.md"])
+    @Test func crashesAndExitStatusesAreNamed() async throws {
+        let result = try await LabRunnerCLI.run(["run", "crash.md"])
         #expect(result.status == 1)
         #expect(result.stdout.contains("PASS  mock"))
         #expect(result.stdout.contains("PASS  empty"))
@@ -51,8 +51,8 @@ import Testing
         #expect(result.stdout.hasSuffix("\n2 passed, 2 failed, 0 skipped\n"))
     }
 
-    @Test func anEndlessScenarioTimesOutAndLeavesNoProcess() throws {
-        let result = try LabRunnerCLI.run(["run", "timeout.md"])
+    @Test func anEndlessScenarioTimesOutAndLeavesNoProcess() async throws {
+        let result = try await LabRunnerCLI.run(["run", "timeout.md"])
         #expect(result.status == 1)
         #expect(result.stdout.contains("timed out after 1.00s in the cell at timeout.md:13; no output before it\n"))
         let failLine = try #require(result.stdout.split(separator: "\n").first { $0.contains("FAIL  failing") })
@@ -66,7 +66,7 @@ import Testing
         #expect(result.stdout.hasSuffix("\n2 passed, 1 failed, 0 skipped\n"))
     }
 
-    @Test func updateRestoresAnEditedTranscriptByteForByte() throws {
+    @Test func updateRestoresAnEditedTranscriptByteForByte() async throws {
         let folder = try LabRunnerCLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let original = try Data(contentsOf: URL(fileURLWithPath: LabRunnerCLI.fixtures + "/passing.md"))
@@ -78,22 +78,22 @@ import Testing
         let edited = String(decoding: original, as: UTF8.self).replacingOccurrences(of: "scenario: mock\nhello", with: "scenario: mock\nhullo")
         try Data(edited.utf8).write(to: URL(fileURLWithPath: path))
 
-        let failing = try LabRunnerCLI.run(["run", "passing.md"], in: spaced)
+        let failing = try await LabRunnerCLI.run(["run", "passing.md"], in: spaced)
         #expect(failing.status == 1)
         #expect(failing.stdout.contains("passing.md:30: output differs in scenario mock"))
         #expect(failing.stdout.contains("        -hullo\n        +hello\n"))
 
-        let updated = try LabRunnerCLI.run(["run", "--update", "passing.md"], in: spaced)
+        let updated = try await LabRunnerCLI.run(["run", "--update", "passing.md"], in: spaced)
         #expect(updated.status == 0, "\(updated.stdout)")
         #expect(updated.stdout.contains("UPDATED  mock"))
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == original)
 
-        let again = try LabRunnerCLI.run(["run", "passing.md"], in: spaced)
+        let again = try await LabRunnerCLI.run(["run", "passing.md"], in: spaced)
         #expect(again.status == 0)
     }
 
-    @Test func repeatReportsCellsWhoseOutputDiffersBetweenRuns() throws {
-        let result = try LabRunnerCLI.run(["run", "--repeat", "3", "--scenario", "mock", "flaky.md"])
+    @Test func repeatReportsCellsWhoseOutputDiffersBetweenRuns() async throws {
+        let result = try await LabRunnerCLI.run(["run", "--repeat", "3", "--scenario", "mock", "flaky.md"])
         #expect(result.status == 1)
         #expect(result.stdout.contains("flaky: 3 runs did not all come out the same"))
         #expect(result.stdout.contains("flaky.md:10: the cell printed differently in run 1 (-) and run 2 (+)"))
@@ -101,13 +101,13 @@ import Testing
         #expect(result.stdout.hasSuffix("\n0 passed, 1 failed, 0 skipped\n"))
     }
 
-    @Test func updateWritesNothingForAFlakyScenario() throws {
+    @Test func updateWritesNothingForAFlakyScenario() async throws {
         let folder = try LabRunnerCLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let original = try Data(contentsOf: URL(fileURLWithPath: LabRunnerCLI.fixtures + "/flaky.md"))
         try original.write(to: URL(fileURLWithPath: folder + "/flaky.md"))
 
-        let result = try LabRunnerCLI.run(["run", "--update", "--repeat", "2", "--scenario", "mock", "flaky.md"], in: folder)
+        let result = try await LabRunnerCLI.run(["run", "--update", "--repeat", "2", "--scenario", "mock", "flaky.md"], in: folder)
         #expect(result.status == 1)
         #expect(result.stdout.contains("not updated for scenario mock: its output differed between runs"))
         #expect(try Data(contentsOf: URL(fileURLWithPath: folder + "/flaky.md")) == original)

@@ -7,10 +7,10 @@ import Testing
 @Suite struct RunawayEndToEndTests {
     /// One run for every test here, so the lab compiles once; `timeout: 1` keeps it short (the
     /// other scenarios end in about 0.1 s; the endless loop burns a core until the timeout).
-    static let shared = Result { try FaultRun.run(["run", "runaway.md"]) }
+    static let shared = Task { try await FaultRun.run(["run", "runaway.md"]) }
 
-    @Test func anEndlessLoopTimesOutInItsCellAndItsChildGoesWithIt() throws {
-        let run = try Self.shared.get()
+    @Test func anEndlessLoopTimesOutInItsCellAndItsChildGoesWithIt() async throws {
+        let run = try await Self.shared.value
         #expect(run.result.status == 1)
         #expect(run.report(of: "loop").contains("timed out after 1.00s in the cell at runaway.md:43; no output before it"))
         // The lab and the `Process` child it started in a process group of its own.
@@ -18,22 +18,22 @@ import Testing
         #expect(run.pids["loop"]?.count == 2)
     }
 
-    @Test func childrenALabLeavesRunningAreKilledWhenItEnds() throws {
-        let run = try Self.shared.get()
+    @Test func childrenALabLeavesRunningAreKilledWhenItEnds() async throws {
+        let run = try await Self.shared.value
         #expect(run.report(of: "grandchild").hasPrefix("  PASS  grandchild"))
         // The lab, a `Process` child in its own group, and an orphan whose shell had exited.
         #expect(run.pids["grandchild"]?.count == 3)
         expectNoneSurvive(run.pids["grandchild"], "grandchild")
     }
 
-    @Test func endlessStandardOutputIsStoppedAtTheLimit() throws {
-        let run = try Self.shared.get()
+    @Test func endlessStandardOutputIsStoppedAtTheLimit() async throws {
+        let run = try await Self.shared.value
         #expect(run.report(of: "flood").contains("stopped: printed more than 1048576 bytes in the cell at runaway.md:43"))
         expectNoneSurvive(run.pids["flood"], "flood")
     }
 
-    @Test func endlessStandardErrorIsStoppedAndQuotedInShortLines() throws {
-        let run = try Self.shared.get()
+    @Test func endlessStandardErrorIsStoppedAndQuotedInShortLines() async throws {
+        let run = try await Self.shared.value
         let report = run.report(of: "flood-stderr")
         #expect(report.contains("stopped: printed more than 1048576 bytes in the cell at runaway.md:43"))
         #expect(report.contains("stderr:\n          …eeee"))
@@ -43,15 +43,15 @@ import Testing
         expectNoneSurvive(run.pids["flood-stderr"], "flood-stderr")
     }
 
-    @Test func bytesThatAreNotUTF8ShowAsReplacementCharactersInTheDiff() throws {
-        let run = try Self.shared.get()
+    @Test func bytesThatAreNotUTF8ShowAsReplacementCharactersInTheDiff() async throws {
+        let run = try await Self.shared.value
         let report = run.report(of: "bytes")
         #expect(report.contains("runaway.md:69: output differs in scenario bytes (- expected, + actual)"))
         #expect(report.contains("        -ok\n        +ok \u{FFFD}\u{FFFD}"))
         expectNoneSurvive(run.pids["bytes"], "bytes")
     }
 
-    @Test func updateWritesNoReplacementCharactersIntoTheLab() throws {
+    @Test func updateWritesNoReplacementCharactersIntoTheLab() async throws {
         let folder = try LabRunnerCLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let original = try Data(contentsOf: URL(fileURLWithPath: FaultFixtures.folder + "/runaway.md"))
@@ -59,7 +59,7 @@ import Testing
         try original.write(to: URL(fileURLWithPath: path))
 
         // Same name, same program: served from the compile cache.
-        let run = try FaultRun.run(["run", "--update", "--scenario", "bytes", "runaway.md"], in: folder)
+        let run = try await FaultRun.run(["run", "--update", "--scenario", "bytes", "runaway.md"], in: folder)
         #expect(run.result.status == 1, "\(run.result.stdout)")
         #expect(run.result.stdout.contains("not updated: the cell at line 43 printed bytes that are not UTF-8 (shown as \u{FFFD}) in scenario bytes"))
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == original)

@@ -21,11 +21,11 @@ import FoundationXML
     }
 
     /// In the tests' shared cache: a lab of this run's own is compiled once, then served.
-    @Test func aSecondRunIsServedFromTheCacheWithTheSameVerdicts() throws {
+    @Test func aSecondRunIsServedFromTheCacheWithTheSameVerdicts() async throws {
         let folder = try labFolder(1, nonce: UUID().uuidString)
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let first = try LabRunnerCLI.run(["run", "--verbose", "lab0.md"], in: folder)
-        let second = try LabRunnerCLI.run(["run", "--verbose", "--json", "report.json", "lab0.md"], in: folder)
+        let first = try await LabRunnerCLI.run(["run", "--verbose", "lab0.md"], in: folder)
+        let second = try await LabRunnerCLI.run(["run", "--verbose", "--json", "report.json", "lab0.md"], in: folder)
         #expect(first.status == 0 && second.status == 0)
         #expect(first.stdout.contains("swiftc ran:"))
         #expect(second.stdout.contains("cache hit: swiftc not run"))
@@ -38,39 +38,42 @@ import FoundationXML
 
     /// Both runs make the cache's layout and build clang's modules into it at once, and compile
     /// and store the same entry: one lab is enough for every race.
-    @Test func twoRunsSharingAnEmptyCacheBothPass() throws {
+    @Test func twoRunsSharingAnEmptyCacheBothPass() async throws {
         let folder = try labFolder(1)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let cache = folder + "/shared-cache"
-        let results = LockedValue<[LabRunnerCLI.Result]>([])
-        Parallel.forEach(2, width: 2) { _ in
-            if let result = try? LabRunnerCLI.run(["run", "--cache-dir", cache, "."], in: folder,
-                                                  environment: LabRunnerCLI.withoutSharedModuleCache) {
-                results.withLock { $0.append(result) }
+        // Both start at once (one place in the gate for the pair), so they race for the cache.
+        let both = await ThreadWait.run { () -> [LabRunnerCLI.Result] in
+            let results = LockedValue<[LabRunnerCLI.Result]>([])
+            Parallel.forEach(2, width: 2) { _ in
+                if let result = try? LabRunnerCLI.runBlockingThisThread(["run", "--cache-dir", cache, "."], in: folder,
+                                                                        environment: LabRunnerCLI.withoutSharedModuleCache) {
+                    results.withLock { $0.append(result) }
+                }
             }
+            return results.withLock { $0 }
         }
-        let both = results.withLock { $0 }
         #expect(both.count == 2)
         for result in both {
             #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
             #expect(result.stdout.hasSuffix("\n3 passed, 0 failed, 0 skipped\n"))
         }
-        let third = try LabRunnerCLI.run(["run", "--verbose", "--cache-dir", cache, "."], in: folder)
+        let third = try await LabRunnerCLI.run(["run", "--verbose", "--cache-dir", cache, "."], in: folder)
         #expect(third.stdout.components(separatedBy: "cache hit: swiftc not run").count - 1 == 1)
     }
 
-    @Test func labsAreReportedInPathOrderWhateverFinishesFirst() throws {
+    @Test func labsAreReportedInPathOrderWhateverFinishesFirst() async throws {
         let folder = try labFolder(6)
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let result = try LabRunnerCLI.run(["run", "--jobs", "3", "."], in: folder)
+        let result = try await LabRunnerCLI.run(["run", "--jobs", "3", "."], in: folder)
         let headings = result.stdout.split(separator: "\n").filter { $0.hasSuffix(".md") }.map(String.init)
         #expect(headings == (0..<6).map { "./lab\($0).md" })
     }
 
-    @Test func junitHasATestcasePerScenarioAndTheFailuresDiff() throws {
+    @Test func junitHasATestcasePerScenarioAndTheFailuresDiff() async throws {
         let folder = try LabRunnerCLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let result = try LabRunnerCLI.run(["run", "--junit", folder + "/junit.xml", "mismatch.md", "passing.md"])
+        let result = try await LabRunnerCLI.run(["run", "--junit", folder + "/junit.xml", "mismatch.md", "passing.md"])
         #expect(result.status == 1)
         let data = try Data(contentsOf: URL(fileURLWithPath: folder + "/junit.xml"))
         let counter = ElementCounter()
@@ -84,12 +87,12 @@ import FoundationXML
         #expect(counter.text.contains("+line 2"))
     }
 
-    @Test func shardsTogetherRunEveryLabExactlyOnce() throws {
+    @Test func shardsTogetherRunEveryLabExactlyOnce() async throws {
         let folder = try labFolder(5)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         var seen: [String] = []
         for k in 1...3 {
-            let result = try LabRunnerCLI.run(["run", "--shard", "\(k)/3", "--json", "shard\(k).json", "."], in: folder)
+            let result = try await LabRunnerCLI.run(["run", "--shard", "\(k)/3", "--json", "shard\(k).json", "."], in: folder)
             #expect(result.status == 0)
             let json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: folder + "/shard\(k).json"))) as? [String: Any]
             let labs = try #require(json?["labs"] as? [[String: Any]])

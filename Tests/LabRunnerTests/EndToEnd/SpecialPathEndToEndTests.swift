@@ -22,7 +22,7 @@ import Testing
     """
     static let broken = "# Broken\n\n- step\n  ```swift\n  let n: Int = \"three\"\n  ```\n"
 
-    @Test func runExtractAndListWorkAndExecuteNothing() throws {
+    @Test func runExtractAndListWorkAndExecuteNothing() async throws {
         let root = try LabRunnerCLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: root) }
         let folder = root + "/" + Self.folderName
@@ -34,18 +34,18 @@ import Testing
         let brokenPath = Self.folderName + "/" + Self.brokenName
 
         // Both labs compile at once; the broken one reports at its own path, column and line.
-        let run = try LabRunnerCLI.run(["run", Self.folderName], in: root, environment: environment)
+        let run = try await LabRunnerCLI.run(["run", Self.folderName], in: root, environment: environment)
         #expect(run.status == 1, "\(run.stdout)\(run.stderr)")
         #expect(run.stdout.contains("\(labPath)\n  PASS  mock"))
         #expect(run.stdout.contains("\(brokenPath):5:16: error: cannot convert value of type 'String' to specified type 'Int'\n      let n: Int = \"three\"\n                   ^\n"))
         // The broken lab has no output blocks: a file that only has to compile, one failed test.
         #expect(run.stdout.hasSuffix("\n3 passed, 1 failed, 0 skipped\n"))
 
-        let extracted = try LabRunnerCLI.run(["extract", labPath], in: root, environment: environment)
+        let extracted = try await LabRunnerCLI.run(["extract", labPath], in: root, environment: environment)
         #expect(extracted.status == 0)
         #expect(extracted.stdout.contains("#sourceLocation(file: \(SwiftLiteral.string(labPath)), line: 2)\n"))
 
-        let listed = try LabRunnerCLI.run(["list", labPath], in: root, environment: environment)
+        let listed = try await LabRunnerCLI.run(["list", labPath], in: root, environment: environment)
         #expect(listed.status == 0)
         #expect(listed.stdout.hasPrefix(labPath + "\n"))
 

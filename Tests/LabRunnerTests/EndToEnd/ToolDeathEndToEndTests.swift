@@ -28,7 +28,7 @@ import Glibc
     /// Runs `labrunner arguments` on the fault fixtures (through `/bin/sh -c shell "$0" "$@"`
     /// when `shell` is given), waits for `ready`, notes the tool's children, calls `blow` with
     /// the tool's pid and the pid folder, then waits for the end (a hang guard only).
-    private func run(shell: String? = nil, _ arguments: [String], blow: (pid_t, String) -> Void) throws -> Death {
+    private func run(shell: String? = nil, _ arguments: [String], blow: (pid_t, String) -> Void) async throws -> Death {
         let work = try LabRunnerCLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: work) }
         let pidFolder = work + "/pids", temporary = work + "/tmp"
@@ -43,7 +43,7 @@ import Glibc
         }
         request.timeout = 120
         var children: [pid_t] = []
-        let ended = try BackgroundTool.run(request, pidFolder: pidFolder) { toolPid in
+        let ended = try await BackgroundTool.run(request, pidFolder: pidFolder) { toolPid in
             children = ProcessProbe.children(of: toolPid)
             blow(toolPid, pidFolder)
         }
@@ -68,24 +68,24 @@ import Glibc
         for pid in ProcessProbe.survivors(all, timeout: 0) { kill(pid, SIGKILL) }
     }
 
-    @Test func sigkillOfTheToolKillsTheLabAndItsChild() throws {
-        let death = try run(["run", "--jobs", "4", "interrupt.md"]) { tool, _ in kill(tool, SIGKILL) }
+    @Test func sigkillOfTheToolKillsTheLabAndItsChild() async throws {
+        let death = try await run(["run", "--jobs", "4", "interrupt.md"]) { tool, _ in kill(tool, SIGKILL) }
         #expect(death.termination == .signaled(SIGKILL))
         expectNothingLeft(death, scenarios: ["done", "stuck"])
     }
 
-    @Test func sighupIsHandledLikeCtrlC() throws {
-        let death = try run(["run", "--jobs", "4", "interrupt.md"]) { tool, _ in kill(tool, SIGHUP) }
+    @Test func sighupIsHandledLikeCtrlC() async throws {
+        let death = try await run(["run", "--jobs", "4", "interrupt.md"]) { tool, _ in kill(tool, SIGHUP) }
         #expect(death.termination == .exited(128 + SIGHUP), "\(death.stderr)")
         #expect(death.stderr.hasSuffix("labrunner: interrupted\n"), "\(death.stderr)")
         expectNothingLeft(death, scenarios: ["done", "stuck"])
     }
 
-    @Test func aClosedStandardOutputIsHandledLikeCtrlC() throws {
+    @Test func aClosedStandardOutputIsHandledLikeCtrlC() async throws {
         // `| true` closes the reading end at once; the tool's first write is printer.md's report,
         // once the test writes `go`. The status the tool ended with goes to a file.
         let script = "{ \"$0\" \"$@\"; echo $? > \"$LABRUNNER_TEST_PIDS/status\"; } | true"
-        let death = try run(shell: script, ["run", "--jobs", "4", "printer.md", "interrupt.md"]) { _, folder in
+        let death = try await run(shell: script, ["run", "--jobs", "4", "printer.md", "interrupt.md"]) { _, folder in
             _ = FileManager.default.createFile(atPath: folder + "/go", contents: Data())
         }
         #expect(death.shellStatus == "\(128 + SIGPIPE)\n", "\(death.stderr)")

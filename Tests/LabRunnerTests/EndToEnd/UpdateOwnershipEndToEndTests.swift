@@ -7,7 +7,7 @@ import Testing
 /// `setpriv`, so it needs root and util-linux.
 @Suite(.enabled(if: geteuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv"), "needs root and setpriv"))
 struct UpdateOwnershipEndToEndTests {
-    @Test func anOrdinaryUserCannotTakeAnotherUsersLab() throws {
+    @Test func anOrdinaryUserCannotTakeAnotherUsersLab() async throws {
         let folder = try LabRunnerCLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         chmod(folder, 0o777)
@@ -25,7 +25,7 @@ struct UpdateOwnershipEndToEndTests {
             // nobody cannot write into the tests' shared module cache: its own is in its cache.
             environment: LabRunnerCLI.environment(LabRunnerCLI.withoutSharedModuleCache.merging(["HOME": folder, "TMPDIR": "/tmp"]) { $1 }),
             workingDirectory: folder, timeout: 300)
-        let result = try ChildProcess.run(request)
+        let result = try await ChildProcess.runOnOwnThread(request)
         let stdout = String(decoding: result.stdout, as: UTF8.self)
         #expect(result.termination == .exited(1), "\(stdout)\(String(decoding: result.stderr, as: UTF8.self))")
         #expect(stdout.contains("it belongs to another user or group, which the updated file could not keep; the file is unchanged"), "\(stdout)")

@@ -49,19 +49,19 @@ import Testing
 
     /// The tool under `/bin/sh -c script`, which ends by exec-ing it with `arguments` ("$0" is
     /// the tool): the shell sets limits and signal dispositions the tool then inherits.
-    private func runUnderShell(_ script: String, in folder: String) throws -> (ProcessTermination, String) {
+    private func runUnderShell(_ script: String, in folder: String) async throws -> (ProcessTermination, String) {
         let request = ProcessRequest(executable: "/bin/sh", arguments: ["-c", script, LabRunnerCLI.binary],
                                      environment: LabRunnerCLI.environment(), workingDirectory: folder,
                                      timeout: 300, outputLimit: 8 << 20)
-        let result = try ChildProcess.run(request)
+        let result = try await ChildProcess.runOnOwnThread(request)
         return (result.termination, String(decoding: result.stdout, as: UTF8.self))
     }
 
-    @Test func aReadOnlyLabIsLeftByteForByteAndTheReportSaysWhy() throws {
+    @Test func aReadOnlyLabIsLeftByteForByteAndTheReportSaysWhy() async throws {
         let (folder, path) = try makeLab()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         chmod(path, 0o444)
-        let refused = try LabRunnerCLI.run(["run", "--update", "lab.md"], in: folder)
+        let refused = try await LabRunnerCLI.run(["run", "--update", "lab.md"], in: folder)
         #expect(refused.status == 1, "\(refused.stdout)\(refused.stderr)")
         #expect(refused.stdout.contains("cannot update \(path): it is read-only; the file is unchanged"), "\(refused.stdout)")
         #expect(!refused.stdout.contains("UPDATED"))
@@ -73,17 +73,17 @@ import Testing
 
         // The same run on a writable copy does update: the refusal came from the mode alone.
         chmod(path, 0o644)
-        let updated = try LabRunnerCLI.run(["run", "--update", "lab.md"], in: folder)
+        let updated = try await LabRunnerCLI.run(["run", "--update", "lab.md"], in: folder)
         #expect(updated.status == 0, "\(updated.stdout)")
         #expect(contents(path)?.contains("line 1000: a transcript") == true)
     }
 
     /// The lab itself overwrites its file while it runs: strictly after the tool read it and
     /// before the tool writes, with no timing involved.
-    @Test func aLabEditedWhileItRanKeepsTheEdit() throws {
+    @Test func aLabEditedWhileItRanKeepsTheEdit() async throws {
         let (folder, path) = try makeLab()
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let result = try LabRunnerCLI.run(["run", "--update", "lab.md"], in: folder,
+        let result = try await LabRunnerCLI.run(["run", "--update", "lab.md"], in: folder,
                                           environment: ["EDIT_LAB_WHILE_RUNNING": path])
         #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
         #expect(result.stdout.contains("\(path) changed on disk since it was read; not updated (run again)"), "\(result.stdout)")
@@ -94,13 +94,13 @@ import Testing
     /// A full disk, for real: with a file size limit below the new lab's size, write(2) fails
     /// with EFBIG (SIGXFSZ ignored). The first run, without the limit, fills the compile cache,
     /// so the limited run writes nothing but the lab.
-    @Test func aFailedWriteLeavesTheLabAndNoTemporaryFile() throws {
+    @Test func aFailedWriteLeavesTheLabAndNoTemporaryFile() async throws {
         let (folder, path) = try makeLab()
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let warm = try LabRunnerCLI.run(["run", "lab.md"], in: folder)
+        let warm = try await LabRunnerCLI.run(["run", "lab.md"], in: folder)
         #expect(warm.status == 1, "\(warm.stdout)\(warm.stderr)")
 
-        let (termination, stdout) = try runUnderShell("trap '' XFSZ; ulimit -f 16; exec \"$0\" run --update lab.md", in: folder)
+        let (termination, stdout) = try await runUnderShell("trap '' XFSZ; ulimit -f 16; exec \"$0\" run --update lab.md", in: folder)
         #expect(termination == .exited(1), "\(stdout)")
         #expect(stdout.contains("cannot update \(path): \(String(cString: strerror(EFBIG))); the file is unchanged"), "\(stdout)")
         #expect(contents(path) == Self.lab)
@@ -110,13 +110,13 @@ import Testing
     /// Killed in the middle of writing the temporary file (SIGXFSZ's default action, which no
     /// handler can catch, like SIGKILL): the lab keeps its old bytes. Only a temporary file can
     /// be left behind, named after the lab and hidden; nothing removes it after a hard kill.
-    @Test func killedWhileWritingTheLabKeepsItsOldBytes() throws {
+    @Test func killedWhileWritingTheLabKeepsItsOldBytes() async throws {
         let (folder, path) = try makeLab()
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let warm = try LabRunnerCLI.run(["run", "lab.md"], in: folder)
+        let warm = try await LabRunnerCLI.run(["run", "lab.md"], in: folder)
         #expect(warm.status == 1, "\(warm.stdout)\(warm.stderr)")
 
-        let (termination, stdout) = try runUnderShell("ulimit -c 0; ulimit -f 16; exec \"$0\" run --update lab.md", in: folder)
+        let (termination, stdout) = try await runUnderShell("ulimit -c 0; ulimit -f 16; exec \"$0\" run --update lab.md", in: folder)
         #expect(termination == .signaled(SIGXFSZ), "\(stdout)")
         #expect(contents(path) == Self.lab)
         let leftovers = entries(folder).filter { $0 != "lab.md" }
@@ -126,10 +126,10 @@ import Testing
 
     /// SIGTERM while the lab runs (sent by the lab, so it lands deterministically after the
     /// read and before the write): exit 143, the lab as it was, nothing left beside it.
-    @Test func terminatedWhileTheLabRunsLeavesTheLabAsItWas() throws {
+    @Test func terminatedWhileTheLabRunsLeavesTheLabAsItWas() async throws {
         let (folder, path) = try makeLab()
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let result = try LabRunnerCLI.run(["run", "--update", "lab.md"], in: folder,
+        let result = try await LabRunnerCLI.run(["run", "--update", "lab.md"], in: folder,
                                           environment: ["TERMINATE_RUNNER_WHILE_RUNNING": "1"])
         #expect(result.status == 128 + SIGTERM, "\(result.stdout)\(result.stderr)")
         #expect(result.stderr.contains("labrunner: interrupted"))

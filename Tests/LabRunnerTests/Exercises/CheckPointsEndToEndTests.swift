@@ -8,10 +8,10 @@ import Testing
 struct CheckPointsEndToEndTests {
     static let folder = LabRunnerCLI.fixtures + "/exercises/points"
 
-    @Test func passingMockAndEmptyOnlyEarnsThoseChecksPoints() throws {
+    @Test func passingMockAndEmptyOnlyEarnsThoseChecksPoints() async throws {
         let output = NSTemporaryDirectory() + "labrunner-points-\(UUID().uuidString)"
         defer { try? FileManager.default.removeItem(atPath: output) }
-        let result = try LabRunnerCLI.run(["grade", "--repeat", "2", "--key", "key.md", "partial.md", "-o", output], in: Self.folder)
+        let result = try await LabRunnerCLI.run(["grade", "--repeat", "2", "--key", "key.md", "partial.md", "-o", output], in: Self.folder)
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
         // 6 points over 6 checks (a visible cell and a hidden one, in 3 scenarios): 4 of them pass.
         #expect(result.stdout.contains("partial  4 of 6 points  (describe 4/6)"), "\(result.stdout)")

@@ -12,8 +12,8 @@ struct ExercisesEndToEndTests {
     /// that already passes every output checks nothing; one that passes one check (an empty list
     /// counts 0 in `empty`) would give a blank answer that check's points. Either fails the key's
     /// run, naming the exercise (and the check).
-    @Test func aStubThatPassesAllOrSomeOfItsChecksFailsTheRunNamingTheExercise() throws {
-        let result = try LabRunnerCLI.run(["run", "stub-checks.md"], in: Self.folder)
+    @Test func aStubThatPassesAllOrSomeOfItsChecksFailsTheRunNamingTheExercise() async throws {
+        let result = try await LabRunnerCLI.run(["run", "stub-checks.md"], in: Self.folder)
         #expect(result.status == 1, "\(result.stdout)")
         #expect(result.stdout.contains("stub-checks.md:4: error: exercise 'lazy-stub': the stub already passes its outputs; it checks nothing"),
                 "\(result.stdout)")
@@ -21,8 +21,8 @@ struct ExercisesEndToEndTests {
                                        + "(the cell at line 20 in scenario empty): a blank answer would earn their points"), "\(result.stdout)")
     }
 
-    @Test func theKeyPassesAndItsStudentCopyFailsEveryExercise() throws {
-        let key = try LabRunnerCLI.run(["run", "key.md"], in: Self.folder)
+    @Test func theKeyPassesAndItsStudentCopyFailsEveryExercise() async throws {
+        let key = try await LabRunnerCLI.run(["run", "key.md"], in: Self.folder)
         #expect(key.status == 0, "\(key.stdout)")
         #expect(key.stdout.contains("PASS  exercise 'double': checked"))
         #expect(key.stdout.contains("PASS  exercise 'greet': checked"))
@@ -31,7 +31,7 @@ struct ExercisesEndToEndTests {
         // comes from the tests' shared cache from the second `swift test` on.
         let output = try LabRunnerCLI.stableFolder(name: "exercises-handout")
         defer { try? FileManager.default.removeItem(atPath: output) }
-        let student = try LabRunnerCLI.run(["student", "key.md", "-o", output], in: Self.folder)
+        let student = try await LabRunnerCLI.run(["student", "key.md", "-o", output], in: Self.folder)
         #expect(student.status == 0, "\(student.stdout)\(student.stderr)")
         #expect(student.stdout.contains("it compiles and every exercise fails until it is solved"))
         // The checked-in copy is what the tool writes, byte for byte.
@@ -40,10 +40,10 @@ struct ExercisesEndToEndTests {
         #expect(written == expected)
     }
 
-    @Test func gradingUsesTheKeysOutputsAndGivesABrokenBuildZero() throws {
+    @Test func gradingUsesTheKeysOutputsAndGivesABrokenBuildZero() async throws {
         let output = NSTemporaryDirectory() + "labrunner-grades-\(UUID().uuidString)"
         defer { try? FileManager.default.removeItem(atPath: output) }
-        let result = try LabRunnerCLI.run(["grade", "--key", "key.md", "submissions/alice.md", "submissions/bob.md",
+        let result = try await LabRunnerCLI.run(["grade", "--key", "key.md", "submissions/alice.md", "submissions/bob.md",
                                            "submissions/carol.md", "-o", output], in: Self.folder)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("alice  3 of 3 points"))

@@ -61,7 +61,7 @@ struct GradingTrustEndToEndTests {
     }
 
     @Test(arguments: labsWithExercises)
-    func wrongAnswersScoreZeroInEveryRunAndFeedbackKeepsTheKeysSecrets(lab: String) throws {
+    func wrongAnswersScoreZeroInEveryRunAndFeedbackKeepsTheKeysSecrets(lab: String) async throws {
         let output = NSTemporaryDirectory() + "labrunner-wrong-\(UUID().uuidString)"
         defer { try? FileManager.default.removeItem(atPath: output) }
         let folder = Self.wrong + "/" + lab
@@ -69,7 +69,7 @@ struct GradingTrustEndToEndTests {
             .filter { Self.gradesAll || $0 == (Self.inSwiftTest[lab] ?? "") + ".md" }
         try #require(!answers.isEmpty, "\(lab): no wrong answer to grade")
         let keyPath = Self.labs + "/" + lab + ".md"
-        let result = try LabRunnerCLI.run(["grade", "--repeat", "10", "--key", keyPath] + answers.map { folder + "/" + $0 } + ["-o", output],
+        let result = try await LabRunnerCLI.run(["grade", "--repeat", "10", "--key", keyPath] + answers.map { folder + "/" + $0 } + ["-o", output],
                                           in: folder)
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
         let graded = try Self.exercises(in: try String(contentsOfFile: output + "/grades.json", encoding: .utf8))
@@ -119,12 +119,12 @@ struct GradingTrustEndToEndTests {
         #expect(cited > 0, "\(file): the feedback cites the exercise's line")
     }
 
-    @Test func aFlakyCheckScoresZeroAndADamagedMarkerCostsOnlyItsExercise() throws {
+    @Test func aFlakyCheckScoresZeroAndADamagedMarkerCostsOnlyItsExercise() async throws {
         let folder = LabRunnerCLI.fixtures + "/exercises"
         let output = NSTemporaryDirectory() + "labrunner-trust-\(UUID().uuidString)"
         defer { try? FileManager.default.removeItem(atPath: output) }
         // Dave's `double` is right in some runs only; with 10 runs both ways come up (all alike: 2⁻⁹ per check).
-        let result = try LabRunnerCLI.run(["grade", "--repeat", "10", "--key", "key.md", "submissions/dave.md", "submissions/erin.md",
+        let result = try await LabRunnerCLI.run(["grade", "--repeat", "10", "--key", "key.md", "submissions/dave.md", "submissions/erin.md",
                                            "-o", output], in: folder)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("dave  1 of 3 points  (double 0/2, greet 1/1)\n  double: flaky: "), "\(result.stdout)")

@@ -6,11 +6,11 @@ import Testing
 /// block outside the exercises is reported, per student, in the CSV's warning column and with
 /// the changed lines in the feedback; one that changed nothing gets no warning.
 struct LockedContentEndToEndTests {
-    @Test func anEditedLockedCellIsReported() throws {
+    @Test func anEditedLockedCellIsReported() async throws {
         let folder = LabRunnerCLI.fixtures + "/exercises"
         let output = NSTemporaryDirectory() + "labrunner-locked-\(UUID().uuidString)"
         defer { try? FileManager.default.removeItem(atPath: output) }
-        let result = try LabRunnerCLI.run(["grade", "--repeat", "1", "--key", "key.md", "locked/edited.md", "student.md", "-o", output],
+        let result = try await LabRunnerCLI.run(["grade", "--repeat", "1", "--key", "key.md", "locked/edited.md", "student.md", "-o", output],
                                           in: folder)
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
         #expect(result.stdout.contains("edited  2 of 3 points  (double 2/2, greet 0/1)\n  warning: locked content changed: 4 lines"),

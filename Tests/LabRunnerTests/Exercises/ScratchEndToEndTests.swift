@@ -8,8 +8,8 @@ import Testing
 struct ScratchEndToEndTests {
     static let folder = LabRunnerCLI.fixtures + "/exercises/scratch"
 
-    @Test func printingInAnExerciseCellShowsAndDoesNotFailTheRun() throws {
-        let result = try LabRunnerCLI.run(["run", "scribbling.md"], in: Self.folder)
+    @Test func printingInAnExerciseCellShowsAndDoesNotFailTheRun() async throws {
+        let result = try await LabRunnerCLI.run(["run", "scribbling.md"], in: Self.folder)
         #expect(result.status == 0, "\(result.stdout)")
         #expect(result.stdout.contains("scratch: the cell at line 8 printed (not checked):\n          debug: 7\n"), "\(result.stdout)")
         #expect(result.stdout.contains("scratch: the cell at line 17 printed (not checked):\n          trying: 3\n"))
@@ -20,8 +20,8 @@ struct ScratchEndToEndTests {
     }
 
     /// A written exercise needs no solution region, has no stub to check, and is said to be the instructor's.
-    @Test func aWrittenExerciseIsTheInstructorsToGrade() throws {
-        let result = try LabRunnerCLI.run(["run", "key.md"], in: Self.folder)
+    @Test func aWrittenExerciseIsTheInstructorsToGrade() async throws {
+        let result = try await LabRunnerCLI.run(["run", "key.md"], in: Self.folder)
         #expect(result.status == 0, "\(result.stdout)")
         #expect(result.stdout.contains("PASS  exercise 'total': checked"))
         #expect(result.stdout.contains("written: explain (3 points), graded by the instructor"))
@@ -32,20 +32,20 @@ struct ScratchEndToEndTests {
 
     /// The student added two cells between the key's: each cell with an output block still takes
     /// the place of the key's cell with output blocks, and the added ones earn and cost nothing.
-    @Test func printingInAnExerciseCellDoesNotCostTheGrade() throws {
-        let result = try LabRunnerCLI.run(["grade", "--repeat", "1", "--key", "key.md", "scribbling.md"], in: Self.folder)
+    @Test func printingInAnExerciseCellDoesNotCostTheGrade() async throws {
+        let result = try await LabRunnerCLI.run(["grade", "--repeat", "1", "--key", "key.md", "scribbling.md"], in: Self.folder)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("scribbling  2 of 5 points  (total 2/2, explain ?/3)  3 points of written exercises await the instructor"),
                 "\(result.stdout)")
     }
 
-    @Test func aScratchCellIsNeverComparedAndItsOutputIsOnThePage() throws {
+    @Test func aScratchCellIsNeverComparedAndItsOutputIsOnThePage() async throws {
         let lab = try LabParser.parse(bytes: Array(try Data(contentsOf: URL(fileURLWithPath: Self.folder + "/scribbling.md"))),
                                       path: "scribbling.md")
         #expect(lab.cells.map { lab.isScratch($0) } == [true, true, true, false])
         let output = NSTemporaryDirectory() + "labrunner-scratch-\(UUID().uuidString)"
         defer { try? FileManager.default.removeItem(atPath: output) }
-        let site = try LabRunnerCLI.run(["html", "scribbling.md", "-o", output], in: Self.folder)
+        let site = try await LabRunnerCLI.run(["html", "scribbling.md", "-o", output], in: Self.folder)
         #expect(site.status == 0, "\(site.stdout)\(site.stderr)")
         let pages = try FileManager.default.contentsOfDirectory(atPath: output).filter { $0.hasSuffix(".html") && $0 != "index.html" }
         let page = try String(contentsOfFile: output + "/" + (pages.first ?? ""), encoding: .utf8)

@@ -43,7 +43,7 @@ import Testing
 
     /// The list is the module's public names in this toolchain (Linux; macOS has no such module):
     /// its top-level declarations and the members it adds to Foundation's types.
-    @Test func theNamesAreTheModulesInThisToolchain() throws {
+    @Test func theNamesAreTheModulesInThisToolchain() async throws {
         guard let swiftc = try? SwiftCompiler.locate(environment: ProcessInfo.processInfo.environment) else { return }
         let extract = URL(fileURLWithPath: swiftc.path).deletingLastPathComponent().appendingPathComponent("swift-symbolgraph-extract").path
         let module = URL(fileURLWithPath: swiftc.path).deletingLastPathComponent().deletingLastPathComponent()
@@ -51,7 +51,7 @@ import Testing
         guard FileManager.default.isExecutableFile(atPath: extract), FileManager.default.fileExists(atPath: module) else { return }
         let folder = try BuildDirectory.makePrivate()
         defer { folder.remove() }
-        let result = try ChildProcess.run(ProcessRequest(
+        let result = try await ChildProcess.runOnOwnThread(ProcessRequest(
             executable: extract, arguments: ["-module-name", "FoundationNetworking", "-target", "x86_64-unknown-linux-gnu",
                                              "-minimum-access-level", "public", "-output-dir", folder.path,
                                              "-module-cache-path", LabRunnerCLI.sharedModuleCache],

@@ -25,13 +25,13 @@ struct HTMLSiteEndToEndTests {
         href.range(of: #"^[ \x00-\x1f]*[A-Za-z][A-Za-z0-9+.\-\t\n\r]*:"#, options: .regularExpression).map { String(href[$0]) }
     }
 
-    @Test func aFileNamedLikeAURLIsLinkedByARelativePath() throws {
+    @Test func aFileNamedLikeAURLIsLinkedByARelativePath() async throws {
         let folder = try LabRunnerCLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let names = ["javascript:alert(1);x.md", "a b#c?d%e.md", "sub/mailto:x.md"]
         try FileManager.default.createDirectory(atPath: folder + "/sub", withIntermediateDirectories: true)
         for name in names { try "# \(name)\n".write(toFile: folder + "/" + name, atomically: true, encoding: .utf8) }
-        let result = try LabRunnerCLI.run(["html"] + names + ["-o", "site"], in: folder)
+        let result = try await LabRunnerCLI.run(["html"] + names + ["-o", "site"], in: folder)
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
         let links = Self.links(try String(contentsOfFile: folder + "/site/index.html", encoding: .utf8))
         #expect(links.map(\.text).sorted() == names.sorted())
@@ -44,12 +44,12 @@ struct HTMLSiteEndToEndTests {
         }
     }
 
-    @Test func everyInputGetsItsOwnPageAndTheIndexLinksEachToItsOwn() throws {
+    @Test func everyInputGetsItsOwnPageAndTheIndexLinksEachToItsOwn() async throws {
         let folder = try LabRunnerCLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let names = ["a.md", "a.markdown", "A.md", "index.md", "index_.md", "index_.md.md"]
         for name in names { try "# title of \(name)\n".write(toFile: folder + "/" + name, atomically: true, encoding: .utf8) }
-        let result = try LabRunnerCLI.run(["html"] + names + ["-o", "site"], in: folder)
+        let result = try await LabRunnerCLI.run(["html"] + names + ["-o", "site"], in: folder)
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
         #expect(result.stdout.contains("wrote 6 pages and index.html to site"))
         let pages = try FileManager.default.contentsOfDirectory(atPath: folder + "/site").filter { $0.hasSuffix(".html") && $0 != "index.html" }
@@ -63,7 +63,7 @@ struct HTMLSiteEndToEndTests {
         }
     }
 
-    @Test func writingBesideTheLabsKeepsTheirImages() throws {
+    @Test func writingBesideTheLabsKeepsTheirImages() async throws {
         let folder = try LabRunnerCLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try "# Pictures\n\n![p](pic.png) ![q](img/q.png)\n".write(toFile: folder + "/lab.md", atomically: true, encoding: .utf8)
@@ -72,7 +72,7 @@ struct HTMLSiteEndToEndTests {
         try png.write(to: URL(fileURLWithPath: folder + "/pic.png"))
         try png.write(to: URL(fileURLWithPath: folder + "/img/q.png"))
         for _ in 1...2 {
-            let result = try LabRunnerCLI.run(["html", "lab.md", "-o", "."], in: folder)
+            let result = try await LabRunnerCLI.run(["html", "lab.md", "-o", "."], in: folder)
             #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
             #expect(FileManager.default.contents(atPath: folder + "/pic.png") == png)
             #expect(FileManager.default.contents(atPath: folder + "/img/q.png") == png)
@@ -80,7 +80,7 @@ struct HTMLSiteEndToEndTests {
         }
     }
 
-    @Test func aPageOverAnInputOrOverAFileItDidNotWriteIsRefusedBeforeAnythingRuns() throws {
+    @Test func aPageOverAnInputOrOverAFileItDidNotWriteIsRefusedBeforeAnythingRuns() async throws {
         let folder = try LabRunnerCLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let notes = "# Notes\n\nMarkdown in a file named .html\n"
@@ -92,7 +92,7 @@ struct HTMLSiteEndToEndTests {
         for (arguments, said) in [(["notes.html", "-o", "."], "the page of notes.html would overwrite the input notes.html"),
                                   (["lab.md", "index.html", "-o", "."], "index.html would overwrite the input index.html"),
                                   (["lab.md", "-o", "site"], "site/lab.html is not a page labrunner wrote")] {
-            let result = try LabRunnerCLI.run(["html"] + arguments, in: folder)
+            let result = try await LabRunnerCLI.run(["html"] + arguments, in: folder)
             #expect(result.status == 2, "\(arguments): \(result.stdout)\(result.stderr)")
             #expect(result.stderr.contains(said), "\(arguments): \(result.stderr)")
             #expect(!result.stdout.contains("no Swift cells"), "\(arguments): it ran before refusing")

@@ -11,17 +11,17 @@ import Testing
 /// nbformat nbconvert` (`.ci/run` does it).
 @Suite(.enabled(if: JupyterTools.isAvailable, "nbformat and nbconvert are not installed: pip install nbformat nbconvert"))
 struct JupyterValidationTests {
-    @Test func theGoldenNotebookIsValidAndJupyterWritesTheSameBytes() throws {
-        let result = try JupyterTools.check([JupyterNotebookTests.golden])
+    @Test func theGoldenNotebookIsValidAndJupyterWritesTheSameBytes() async throws {
+        let result = try await JupyterTools.check([JupyterNotebookTests.golden])
         #expect(result.status == 0, "\(result.output)")
     }
 
-    @Test func everyLabOfTheRunGivesANotebookThatValidatesAndConverts() throws {
+    @Test func everyLabOfTheRunGivesANotebookThatValidatesAndConverts() async throws {
         let folder = try LabRunnerCLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         // The notebooks of the browser tests' one `html … --ipynb` run, without waiting for the
         // browser to read its pages.
-        let site = try NotebookBrowserTests.run.get()
+        let site = try await NotebookBrowserTests.run.value
         #expect(site.status == 1, "mismatch.md and hostile.md fail")
         // The course's labs pass (what `html` exiting 0 on them says).
         let parts = try #require(site.report["labs"] as? [[String: Any]])
@@ -40,7 +40,7 @@ struct JupyterValidationTests {
             #expect(notebooks.contains { $0.hasSuffix("/" + lab.dropLast(".md".count) + ".ipynb") }, "no notebook for \(lab)")
         }
 
-        let checked = try JupyterTools.check(notebooks, html: folder + "/html")
+        let checked = try await JupyterTools.check(notebooks, html: folder + "/html")
         #expect(checked.status == 0, "\(checked.output)")
         #expect(checked.output.hasSuffix("\(notebooks.count) of \(notebooks.count) notebooks valid and converted\n"), "\(checked.output)")
         let pages = (try? FileManager.default.contentsOfDirectory(atPath: folder + "/html")) ?? []
@@ -67,8 +67,10 @@ enum JupyterTools {
     static let script = NotebookBrowserTests.root + "/.ci/check-notebooks.py"
 
     /// The script on `notebooks`, writing the converted pages into `html` if given.
-    static func check(_ notebooks: [String], html: String? = nil) throws -> (status: Int32, output: String) {
-        try python([script] + (html.map { ["--html", $0] } ?? []) + notebooks)
+    /// Python is waited for on a thread of its own (`ThreadWait`).
+    static func check(_ notebooks: [String], html: String? = nil) async throws -> (status: Int32, output: String) {
+        let arguments = [script] + (html.map { ["--html", $0] } ?? []) + notebooks
+        return try await ThreadWait.run { () throws -> (status: Int32, output: String) in try python(arguments) }
     }
 
     static func python(_ arguments: [String]) throws -> (status: Int32, output: String) {

@@ -52,7 +52,7 @@ struct NotebookBrowserTests {
         let status: Int32
     }
 
-    static let run: Result<Run, Error> = Result {
+    static let run = Task<Run, Error> {
         let folder = try LabRunnerCLI.temporaryDirectory()
         try FileManager.default.createDirectory(atPath: root + "/" + written, withIntermediateDirectories: true)
         try HostileLab.text.write(toFile: root + "/" + hostile, atomically: true, encoding: .utf8)
@@ -60,14 +60,14 @@ struct NotebookBrowserTests {
         // Run from the project's folder, as a reader would: the course's pages are `Labs/…`. The
         // labs come from the tests' shared cache, which outlives the test run (one module cache
         // for Foundation, not one more), so only the first run compiles them.
-        let result = try LabRunnerCLI.run(["html"] + course + [mismatch, hostile, quiet, "-o", folder + "/site",
+        let result = try await LabRunnerCLI.run(["html"] + course + [mismatch, hostile, quiet, "-o", folder + "/site",
                                            "--json", folder + "/report.json", "--ipynb"], in: root)
         let json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: folder + "/report.json")))
         return Run(folder: folder, report: (json as? [String: Any & Sendable]) ?? [:], status: result.status)
     }
 
-    static let site: Result<Site, Error> = Result {
-        let run = try Self.run.get()
+    static let site = Task<Site, Error> {
+        let run = try await Self.run.value
         let folder = run.folder
         let pages = try FileManager.default.subpathsOfDirectory(atPath: folder + "/site").filter { $0.hasSuffix(".html") }
         let (dom, screenshots) = try Chromium.withBrowser { browser in
@@ -76,8 +76,8 @@ struct NotebookBrowserTests {
         return Site(folder: folder, report: run.report, dom: dom, status: run.status, screenshots: screenshots)
     }
 
-    @Test func everyCellShowsEveryScenarioWithTheRunsVerdict() throws {
-        let site = try Self.site.get()
+    @Test func everyCellShowsEveryScenarioWithTheRunsVerdict() async throws {
+        let site = try await Self.site.value
         #expect(site.status == 1, "mismatch.md and hostile.md fail")
         let parts = try #require(site.report["labs"] as? [[String: Any]])
         var checked = 0
@@ -123,8 +123,8 @@ struct NotebookBrowserTests {
         #expect(checked > 100, "only \(checked) cells checked")
     }
 
-    @Test func aFailingLabShowsItsDiffUnderTheRightCellInTheRightScenario() throws {
-        let site = try Self.site.get()
+    @Test func aFailingLabShowsItsDiffUnderTheRightCellInTheRightScenario() async throws {
+        let site = try await Self.site.value
         let dom = site.dom(of: Self.mismatch)
         let cell = Self.section(dom, line: 3)
         #expect(cell.contains("failed in mock, empty, failing"))
@@ -175,8 +175,8 @@ struct NotebookBrowserTests {
     /// Issue 24's "less noise", after the page's script ran: a cell with identical outputs shows one
     /// panel, visible, no tabs; one whose outputs differ has a tab per different output, one shown,
     /// the differing line marked and the shared one not; a cell that printed nothing has no panel.
-    @Test func aCellWithIdenticalOutputsShowsOnePanel() throws {
-        let site = try Self.site.get()
+    @Test func aCellWithIdenticalOutputsShowsOnePanel() async throws {
+        let site = try await Self.site.value
         let dom = site.dom(of: Self.quiet)
         #expect(dom.contains("class=\"tabbed\""), "the page's script did not run")
         let same = Self.section(dom, line: 6)
@@ -198,8 +198,8 @@ struct NotebookBrowserTests {
         #expect(Self.panels(silent).isEmpty && !silent.contains("(no output)"))
     }
 
-    @Test func theHostileLabRunsNoScriptOfItsOwn() throws {
-        let site = try Self.site.get()
+    @Test func theHostileLabRunsNoScriptOfItsOwn() async throws {
+        let site = try await Self.site.value
         let dom = site.dom(of: Self.hostile)
         #expect(dom.contains("class=\"tabbed\""), "the page's own script should run")
         // Every attempt sets document.title to `pwned-…`; the title is still the page's own.
@@ -212,8 +212,8 @@ struct NotebookBrowserTests {
 
     /// The pictures of the site docs/notebook.md shows, as the browser made them: PNGs of the
     /// window's size, not blank. `LABRUNNER_RECORD_SCREENSHOT=1` writes them into `docs/`.
-    @Test func theBrowserCapturesTheSiteForTheDocs() throws {
-        try SiteScreenshots.check(try Self.site.get().screenshots)
+    @Test func theBrowserCapturesTheSiteForTheDocs() async throws {
+        try SiteScreenshots.check(try await Self.site.value.screenshots)
     }
 
     /// The `<section>` of the cell at `line`.
