@@ -8,7 +8,7 @@ import Testing
 /// so, without `chromium` (`.ci/run` installs it).
 @Suite(.enabled(if: Chromium.isAvailable, "headless Chromium (`chromium`) is not installed: see README"))
 struct HighlightBrowserTests {
-    @Test func concurrencyWordsAndAttributesAreColouredOnTheRenderedPage() throws {
+    @Test func concurrencyWordsAndAttributesAreColouredOnTheRenderedPage() async throws {
         let folder = try LabRunnerCLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let lab = """
@@ -30,7 +30,7 @@ struct HighlightBrowserTests {
         defer { page.stop() }
         // The tab starts on about:blank, which is already `complete`: wait for the page itself.
         let loaded = "location.href.endsWith('actors.html') && document.readyState === 'complete'"
-        #expect(waitUntil(timeout: 30) { page.evaluate(loaded).contains("\"value\":true") })
+        #expect(await pollUntil(timeout: 30) { page.evaluate(loaded).contains("\"value\":true") })
         // Each word's colour and the colour of the code around it, as one line the test reads.
         let script = """
         (() => { const code = document.querySelector('pre.code code'); const plain = getComputedStyle(code).color;

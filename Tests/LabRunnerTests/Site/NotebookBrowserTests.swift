@@ -70,9 +70,12 @@ struct NotebookBrowserTests {
         let run = try await Self.run.value
         let folder = run.folder
         let pages = try FileManager.default.subpathsOfDirectory(atPath: folder + "/site").filter { $0.hasSuffix(".html") }
-        let (dom, screenshots) = try Chromium.withBrowser { browser in
-            (try Chromium.dumpDOM(pages.map { folder + "/site/" + $0 }, in: browser), try SiteScreenshots.capture(site: folder + "/site", in: browser))
-        } ?? ([:], [:])
+        // On a thread of its own (`ThreadWait`): page loads would hold one of Swift Testing's threads.
+        let (dom, screenshots) = try await ThreadWait.run {
+            try Chromium.withBrowser { browser in
+                (try Chromium.dumpDOM(pages.map { folder + "/site/" + $0 }, in: browser), try SiteScreenshots.capture(site: folder + "/site", in: browser))
+            } ?? ([:], [:])
+        }
         return Site(folder: folder, report: run.report, dom: dom, status: run.status, screenshots: screenshots)
     }
 

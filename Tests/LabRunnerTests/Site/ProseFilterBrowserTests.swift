@@ -52,7 +52,11 @@ struct ProseFilterBrowserTests {
     ]
 
     /// The DOM of each case's page and of a page with no prose (what the page itself writes).
-    static let doms: Result<(cases: [String], baseline: String), Error> = Result {
+    /// Read once, on a thread of its own (`ThreadWait`): the pages' virtual time would hold one of
+    /// Swift Testing's threads.
+    static let doms = Task<(cases: [String], baseline: String), Error> { try await ThreadWait.run { try readDOMs() } }
+
+    static func readDOMs() throws -> (cases: [String], baseline: String) {
         let folder = try LabRunnerCLI.temporaryDirectory()
         try "<!DOCTYPE html><title>moved</title><p>NAVIGATED</p>\n".write(toFile: folder + "/moved.html", atomically: true, encoding: .utf8)
         var files: [String] = []
@@ -68,9 +72,9 @@ struct ProseFilterBrowserTests {
     }
 
     @Test(arguments: cases.indices)
-    func aHostileInputLeavesNothingActiveInTheDOM(_ index: Int) throws {
+    func aHostileInputLeavesNothingActiveInTheDOM(_ index: Int) async throws {
         let hostile = Self.cases[index]
-        let doms = try Self.doms.get()
+        let doms = try await Self.doms.value
         let dom = doms.cases[index]
         #expect(dom.contains("<title>case \(index + 1)</title>"), "\(hostile.name): the page is not itself any more:\n\(dom)")
         #expect(!dom.contains("NAVIGATED"), "\(hostile.name): the page navigated away")

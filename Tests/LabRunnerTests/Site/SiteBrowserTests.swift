@@ -19,7 +19,7 @@ struct SiteBrowserTests {
         #expect(writer.write(RunReport(files: files, appleAvailable: false)).failure == nil)
     }
 
-    @Test func aHeadingLinkScrollsToItsHeadingAndAMarkdownLinkOpensTheOtherLab() throws {
+    @Test func aHeadingLinkScrollsToItsHeadingAndAMarkdownLinkOpensTheOtherLab() async throws {
         let folder = try LabRunnerCLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try Self.site(in: folder + "/site")
@@ -27,18 +27,18 @@ struct SiteBrowserTests {
         let page = try #require(try DevToolsPage(url: url), "Chromium did not open the page")
         defer { page.stop() }
         // Waits for the page itself (the browser's first document may be a blank one, already complete).
-        #expect(waitUntil(timeout: 30) { page.evaluate("document.querySelectorAll('pre.code .copy').length").contains("\"value\":1") })
+        #expect(await pollUntil(timeout: 30) { page.evaluate("document.querySelectorAll('pre.code .copy').length").contains("\"value\":1") })
         // The heading starts below the fold; its own link brings it to the top of the window.
         let where_ = "(() => { const h = document.getElementById('a-complete-example'); return location.hash + ' '"
             + " + (document.querySelector(':target') === h) + ' ' + (Math.abs(h.getBoundingClientRect().top) < 40); })()"
         #expect(page.evaluate(where_).contains("\"value\":\" false false\""))
         _ = page.evaluate("document.querySelector('#a-complete-example > a.anchor').click()")
-        #expect(waitUntil(timeout: 10) { page.evaluate(where_).contains("\"value\":\"#a-complete-example true true\"") },
+        #expect(await pollUntil(timeout: 10) { page.evaluate(where_).contains("\"value\":\"#a-complete-example true true\"") },
                 "\(page.evaluate(where_))")
 
         _ = page.evaluate("document.querySelector('main a[href^=\"lab02\"]').click()")
         let arrived = "location.pathname.split('/').pop() + location.hash + ' ' + document.title + ' ' + (document.querySelector(':target') || {}).id"
-        #expect(waitUntil(timeout: 10) { page.evaluate(arrived).contains("\"value\":\"lab02.html#second-part Labs/lab02.md second-part\"") },
+        #expect(await pollUntil(timeout: 10) { page.evaluate(arrived).contains("\"value\":\"lab02.html#second-part Labs/lab02.md second-part\"") },
                 "\(page.evaluate(arrived))")
     }
 }

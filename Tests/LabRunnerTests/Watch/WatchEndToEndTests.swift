@@ -42,8 +42,8 @@ import Testing
 
         /// Waits (up to `guard` seconds, a hang guard) until stdout contains `text`.
         @discardableResult
-        func waitFor(_ text: String, guard seconds: Double = 120) -> Bool {
-            _ = waitUntil(timeout: seconds) { self.stdout.contains(text) || !self.process.isRunning }
+        func waitFor(_ text: String, guard seconds: Double = 120) async -> Bool {
+            _ = await pollUntil(timeout: seconds) { self.stdout.contains(text) || !self.process.isRunning }
             return stdout.contains(text)
         }
 
@@ -62,12 +62,12 @@ import Testing
         deinit { if process.isRunning { process.terminate() } }
     }
 
-    @Test func printsTheChangeServesTheNewVerdictAndStopsCleanly() throws {
+    @Test func printsTheChangeServesTheNewVerdictAndStopsCleanly() async throws {
         let folder = try LabRunnerCLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try Self.lab.write(toFile: folder + "/lab.md", atomically: true, encoding: .utf8)
         let watch = try Watch(["watch", "--serve", "0", "lab.md"], in: folder)
-        #expect(watch.waitFor("Ctrl-C stops"), "\(watch.stdout)\n\(watch.stderr)")
+        #expect(await watch.waitFor("Ctrl-C stops"), "\(watch.stdout)\n\(watch.stderr)")
         let port = try #require(Self.port(in: watch.stdout), "\(watch.stdout)")
         #expect(watch.stdout.contains("3 passed, 0 failed"))
         #expect(watch.stdout.hasPrefix("serving http://127.0.0.1:\(port)/\n  http://127.0.0.1:\(port)/lab/1  lab.md\n"), "\(watch.stdout)")
@@ -78,7 +78,7 @@ import Testing
         #expect(events.read(until: "data: 1 1\n\n").contains("event: run\ndata: 1 1\n\n"))
 
         try Self.save(folder + "/lab.md", Self.lab.replacingOccurrences(of: "print(\"one\")", with: "print(\"two\")"))
-        #expect(watch.waitFor("+two"), "\(watch.stdout)")
+        #expect(await watch.waitFor("+two"), "\(watch.stdout)")
         #expect(watch.stdout.contains("lab.md  0 passed, 3 failed  "))
         #expect(watch.stdout.contains("s from save to verdict\n"))
         // The same diff in every scenario, printed once, naming them.
@@ -102,23 +102,23 @@ import Testing
 
     @Test(.enabled(if: Chromium.isAvailable,
                    "headless Chromium (`chromium`) is not installed: the live page is not checked in a browser"))
-    func anOpenPageShowsTheNewVerdictWithoutAReload() throws {
+    func anOpenPageShowsTheNewVerdictWithoutAReload() async throws {
         let folder = try LabRunnerCLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try Self.lab.write(toFile: folder + "/lab.md", atomically: true, encoding: .utf8)
         let watch = try Watch(["watch", "--serve", "0", "lab.md"], in: folder)
         defer { _ = watch.interrupt() }
-        #expect(watch.waitFor("Ctrl-C stops"), "\(watch.stdout)\n\(watch.stderr)")
+        #expect(await watch.waitFor("Ctrl-C stops"), "\(watch.stdout)\n\(watch.stderr)")
         let port = try #require(Self.port(in: watch.stdout))
         let page = try #require(try DevToolsPage(url: "http://127.0.0.1:\(port)/lab/1"), "Chromium did not open the page")
         defer { page.stop() }
         let statusOfMock = "document.querySelector('[data-scenarios~=mock]').getAttribute('data-status')"
         // Saved only once the page listens, so it must be updated in place, not loaded anew.
-        #expect(waitUntil(timeout: 60) { LoopbackClient.get("/", port: port).contains("1 page listening") })
+        #expect(await pollUntil(timeout: 60) { LoopbackClient.get("/", port: port).contains("1 page listening") })
         #expect(page.evaluate(statusOfMock).contains("\"value\":\"pass\""))
         try Self.save(folder + "/lab.md", Self.lab.replacingOccurrences(of: "print(\"one\")", with: "print(\"two\")"))
-        #expect(watch.waitFor("+two"))
-        #expect(waitUntil(timeout: 30) { page.evaluate(statusOfMock).contains("\"value\":\"fail\"") }, "\(page.evaluate(statusOfMock))")
+        #expect(await watch.waitFor("+two"))
+        #expect(await pollUntil(timeout: 30) { page.evaluate(statusOfMock).contains("\"value\":\"fail\"") }, "\(page.evaluate(statusOfMock))")
         // The page was swapped in place (the mark stays on <html>), not reloaded.
         #expect(page.evaluate("document.documentElement.getAttribute('data-labrunner-updates')").contains("\"value\":\"1\""))
         #expect(page.evaluate("document.querySelector('[data-scenarios~=mock]').textContent").contains("two"))
