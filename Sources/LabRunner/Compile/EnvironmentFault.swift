@@ -18,25 +18,22 @@ enum EnvironmentFault: Equatable {
     static let damagedModuleTexts = ["is not a valid module file", "malformed module file", "module file is corrupt",
                                      "malformed or corrupted AST file"]
 
-    /// The fault among the errors not located in the lab, if any. swiftc was given as
-    /// `-module-cache-path` either `moduleCache`, the tool's own (`resolvedModuleCache`: the same
-    /// through symlinks), or `userModuleCache`, the folder `CLANG_MODULE_CACHE_PATH` names.
+    /// The fault among the errors not located in the lab, if any; `moduleCache` is the folder
+    /// swiftc was given as `-module-cache-path` (the tool's own, or the user's), and
+    /// `resolvedModuleCache` the same through symlinks.
     /// With no error at a lab line, the raw output counts too: the linker's `No space left on
     /// device` is not in the `error:` form.
-    static func find(in diagnostics: [Diagnostic], rawOutput: String = "", labPath: String, moduleCache: String?,
-                     resolvedModuleCache: String? = nil, userModuleCache: String? = nil) -> EnvironmentFault? {
+    static func find(in diagnostics: [Diagnostic], rawOutput: String = "", labPath: String, moduleCache: ModuleCacheFolder,
+                     resolvedModuleCache: String? = nil) -> EnvironmentFault? {
         let errors = diagnostics.filter { $0.severity == .error }
         var outside = errors.filter { $0.location?.path != labPath }.map(\.message)
         if outside.count == errors.count { outside.append(rawOutput) }
         if let text = noSpaceTexts.first(where: { text in outside.contains { $0.contains(text) } }) {
             return .noSpace(text)
         }
-        let ours = [moduleCache, resolvedModuleCache].compactMap { $0 }.map { $0.hasSuffix("/") ? $0 : $0 + "/" }
-        if outside.contains(where: { message in ours.contains { message.contains($0) } }) {
-            return .damagedModuleCache
-        }
-        if let user = userModuleCache.map({ $0.hasSuffix("/") ? $0 : $0 + "/" }), outside.contains(where: { $0.contains(user) }) {
-            return .damagedUserModuleCache(String(user.dropLast()))
+        let folders = [moduleCache.path, resolvedModuleCache].compactMap { $0 }.map { $0.hasSuffix("/") ? $0 : $0 + "/" }
+        if outside.contains(where: { message in folders.contains { message.contains($0) } }) {
+            return moduleCache.isOwned ? .damagedModuleCache : .damagedUserModuleCache(moduleCache.path)
         }
         if let damaged = outside.first(where: { message in damagedModuleTexts.contains { message.contains($0) } }) {
             return .damagedModule(damaged)

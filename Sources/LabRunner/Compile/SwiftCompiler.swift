@@ -85,12 +85,9 @@ extension SwiftCompiler {
             let outcome = try compile(lab, program: program, in: directory, environment: environment,
                                       moduleCache: moduleCache, limiter: limiter, checkOnly: checkOnly,
                                       syntaxOnly: syntaxOnly, extraArguments: extraArguments, crashIsVerdict: crashIsVerdict)
-            // The user's folder is not "ours": a damaged module there is named, not repaired.
             let fault = outcome.succeeded ? nil : EnvironmentFault.find(
-                in: outcome.diagnostics, rawOutput: outcome.rawOutput, labPath: lab.path,
-                moduleCache: folder.isOwned ? moduleCache : nil,
-                resolvedModuleCache: folder.isOwned ? CacheFiles.resolved(moduleCache) : nil,
-                userModuleCache: folder.isOwned ? nil : moduleCache)
+                in: outcome.diagnostics, rawOutput: outcome.rawOutput, labPath: lab.path, moduleCache: folder,
+                resolvedModuleCache: CacheFiles.resolved(moduleCache))
             return (outcome, fault)
         }
         var (outcome, fault) = try attempt()

@@ -10,7 +10,7 @@ import Testing
     }
 
     private func find(_ diagnostics: [Diagnostic], raw: String = "") -> EnvironmentFault? {
-        EnvironmentFault.find(in: diagnostics, rawOutput: raw, labPath: "lab.md", moduleCache: cache)
+        EnvironmentFault.find(in: diagnostics, rawOutput: raw, labPath: "lab.md", moduleCache: ModuleCacheFolder(path: cache, isOwned: true))
     }
 
     @Test func aDamagedModuleInTheToolsCacheIsRepairable() {
@@ -25,12 +25,12 @@ import Testing
     @Test func aDamagedModuleInTheUsersModuleCacheIsTheirs() {
         let users = "/home/u/clang-cache"
         let damaged = "file '\(users)/2S57F1FP5L1DY/Dispatch-2W8ZMAMXK6WTJ.pcm' is not a valid module file: file doesn't start with precompiled file magic"
-        let fault = EnvironmentFault.find(in: [unlocated(damaged)], labPath: "lab.md", moduleCache: nil, userModuleCache: users)
+        let fault = EnvironmentFault.find(in: [unlocated(damaged)], labPath: "lab.md", moduleCache: ModuleCacheFolder(path: users, isOwned: false))
         #expect(fault == .damagedUserModuleCache(users))
         #expect(fault?.reason(moduleCache: users, afterRepair: false) == "stopped: swiftc's module cache /home/u/clang-cache "
             + "(CLANG_MODULE_CACHE_PATH) is damaged; labrunner leaves that folder to you: remove it, or unset CLANG_MODULE_CACHE_PATH")
         // Elsewhere, as before: a damaged module outside anyone's cache.
-        #expect(EnvironmentFault.find(in: [unlocated(damaged)], labPath: "lab.md", moduleCache: nil, userModuleCache: "/other")
+        #expect(EnvironmentFault.find(in: [unlocated(damaged)], labPath: "lab.md", moduleCache: ModuleCacheFolder(path: "/other", isOwned: false))
                 == .damagedModule(damaged))
     }
 
