@@ -12,8 +12,8 @@ enum HTMLBlockCondition {
         guard position + 1 < end, bytes[position] == MarkdownASCII.lessThan else { return nil }
         let next = bytes[position + 1]
         if next == UInt8(ascii: "!") {
-            if has(bytes, "<!--", at: position, end: end) { return 2 }
-            if has(bytes, "<![CDATA[", at: position, end: end) { return 5 }
+            if ByteWord.has(commentOpening, in: bytes, at: position, end: end) { return 2 }
+            if ByteWord.has(cdataOpening, in: bytes, at: position, end: end) { return 5 }
             if position + 2 < end && MarkdownASCII.isLetter(bytes[position + 2]) { return 4 }
             return nil
         }
@@ -55,10 +55,10 @@ enum HTMLBlockCondition {
     ) -> Bool {
         switch kind {
         case 1: return containsKind1ClosingTag(bytes, from: position, end: end)
-        case 2: return contains(bytes, "-->", from: position, end: end)
-        case 3: return contains(bytes, "?>", from: position, end: end)
-        case 4: return contains(bytes, ">", from: position, end: end)
-        case 5: return contains(bytes, "]]>", from: position, end: end)
+        case 2: return ByteWord.contains(commentClosing, in: bytes, from: position, end: end)
+        case 3: return ByteWord.contains(instructionClosing, in: bytes, from: position, end: end)
+        case 4: return ByteWord.contains(declarationClosing, in: bytes, from: position, end: end)
+        case 5: return ByteWord.contains(cdataClosing, in: bytes, from: position, end: end)
         default: return false
         }
     }
@@ -154,23 +154,10 @@ enum HTMLBlockCondition {
         isAttributeNameStart(byte) || MarkdownASCII.isDigit(byte) || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "-")
     }
 
-    private static func has(_ bytes: UnsafeBufferPointer<UInt8>, _ literal: StaticString, at position: Int, end: Int) -> Bool {
-        let count = literal.utf8CodeUnitCount
-        guard position + count <= end else { return false }
-        let pointer = literal.utf8Start
-        for index in 0..<count where bytes[position + index] != pointer[index] { return false }
-        return true
-    }
-
-    private static func contains(_ bytes: UnsafeBufferPointer<UInt8>, _ literal: StaticString, from position: Int, end: Int) -> Bool {
-        let first = literal.utf8Start[0]
-        var cursor = position
-        while cursor < end {
-            if bytes[cursor] == first && has(bytes, literal, at: cursor, end: end) { return true }
-            cursor += 1
-        }
-        return false
-    }
+    /// What opens and closes the kinds of HTML block found by their text (CommonMark's 2 to 5).
+    private static let commentOpening = Array("<!--".utf8), commentClosing = Array("-->".utf8)
+    private static let cdataOpening = Array("<![CDATA[".utf8), cdataClosing = Array("]]>".utf8)
+    private static let instructionClosing = Array("?>".utf8), declarationClosing = Array(">".utf8)
 
     /// "</script>", "</pre>", "</style>" or "</textarea>", case-insensitively.
     private static func containsKind1ClosingTag(_ bytes: UnsafeBufferPointer<UInt8>, from position: Int, end: Int) -> Bool {
