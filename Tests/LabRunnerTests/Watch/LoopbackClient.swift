@@ -87,6 +87,12 @@ final class LoopbackClient {
         return String(decoding: bytes, as: UTF8.self)
     }
 
+    /// `read(until:)` on an event stream, without the `: ping` comments the server sends every
+    /// 15 s wherever they fall (a browser ignores them), so a slow run cannot split two events.
+    func readEvents(until text: String) -> String {
+        read(until: text).replacingOccurrences(of: ": ping\n\n", with: "")
+    }
+
     /// Exactly `count` bytes, nil when the connection ends (or the guard runs out) first.
     func read(count: Int) -> [UInt8]? {
         var bytes: [UInt8] = []

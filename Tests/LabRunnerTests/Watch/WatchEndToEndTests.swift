@@ -75,7 +75,7 @@ import Testing
 
         let events = try #require(LoopbackClient(port: port))
         events.send("GET /events HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\r\n")
-        #expect(events.read(until: "data: 1 1\n\n").contains("event: run\ndata: 1 1\n\n"))
+        #expect(events.readEvents(until: "data: 1 1\n\n").contains("event: run\ndata: 1 1\n\n"))
 
         try Self.save(folder + "/lab.md", Self.lab.replacingOccurrences(of: "print(\"one\")", with: "print(\"two\")"))
         #expect(await watch.waitFor("+two"), "\(watch.stdout)")
@@ -85,7 +85,7 @@ import Testing
         #expect(watch.stdout.contains("  now fails   lab.md:4 in mock, empty, failing\n        lab.md:7: output differs in scenarios mock, empty, failing"))
         #expect(watch.stdout.components(separatedBy: "+two").count == 2, "\(watch.stdout)")
         // Told when the run started (the page shows it running), then when it finished.
-        #expect(events.read(until: "data: 1 2\n\n").contains("event: running\ndata: 1\n\nevent: run\ndata: 1 2\n\n"))
+        #expect(events.readEvents(until: "data: 1 2\n\n").contains("event: running\ndata: 1\n\nevent: run\ndata: 1 2\n\n"))
         let page = LoopbackClient.get("/lab/1", port: port)
         // The notebook page `labrunner html` writes, with the cell's one panel (every scenario printed the same) now failing.
         #expect(page.contains("data-scenarios=\"mock empty failing\" data-status=\"fail\""), "\(page)")
