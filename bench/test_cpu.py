@@ -8,7 +8,7 @@ cstime`, so the swiftc, `labrunner`, lab, Chromium and Python processes a test w
 its own. A test's CPU is the difference between the samples at its `testStarted` and its
 `testEnded`. Linux only (procfs). Build first: `swift build --build-tests`.
 
-    python3 bench/test_cpu.py [--top N] [--filter SUITE]
+    python3 bench/test_cpu.py [--top N] [--filter SUITE] [--own]
 """
 import argparse
 import bisect
@@ -54,21 +54,24 @@ def test_process_under(pid):
     return None
 
 
-def cpu_seconds(pid):
-    """utime + stime + cutime + cstime of `pid`, in seconds; None once it is gone."""
+def cpu_seconds(pid, own=False):
+    """utime + stime + cutime + cstime of `pid` (utime + stime alone if `own`), in seconds; None
+    once it is gone."""
     try:
         with open(f"/proc/{pid}/stat") as stat:
             fields = stat.read().rsplit(")", 1)[1].split()
     except OSError:
         return None
     # After the name: state is field 3, utime 14 … cstime 17 (1-based over the whole line).
-    return sum(int(value) for value in fields[11:15]) / TICKS
+    return sum(int(value) for value in fields[11:13 if own else 15]) / TICKS
 
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--top", type=int, default=25, help="suites to print (default 25)")
     parser.add_argument("--filter", help="passed to swift test --filter")
+    parser.add_argument("--own", action="store_true",
+                        help="only the test process's own CPU: the in-process tests, without the children they waited for")
     options = parser.parse_args()
 
     events = tempfile.NamedTemporaryFile(prefix="labrunner-events-", suffix=".jsonl", delete=False).name
@@ -85,7 +88,7 @@ def main():
             if test_process is None:
                 test_process = test_process_under(swift.pid)
             if test_process is not None:
-                value = cpu_seconds(test_process)
+                value = cpu_seconds(test_process, options.own)
                 if value is None:
                     test_process = None
                 else:
