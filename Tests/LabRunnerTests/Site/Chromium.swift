@@ -89,7 +89,8 @@ enum Chromium {
     /// and the port once Chromium has written it (nil if it did not within 60 s, or the browser
     /// ended: the caller stops it).
     static func launchWithDevTools(_ chromium: String, profile: String, url: String) throws -> (ChromiumProcess, UInt16?) {
-        let browser = try ChromiumProcess(chromium, arguments: arguments(["--user-data-dir=\(profile)", "--remote-debugging-port=0", url]))
+        let browser = try ChromiumProcess(chromium, arguments: arguments(["--user-data-dir=\(profile)", "--remote-debugging-port=0", url]),
+                                          folder: profile)
         var port: UInt16?
         _ = waitUntil(timeout: 60) {
             let text = (try? String(contentsOfFile: profile + "/DevToolsActivePort", encoding: .utf8)) ?? ""

@@ -20,30 +20,40 @@ import Glibc
 /// descriptor not marked close-on-exec (the test servers' sockets), which a browser living as long
 /// as the test run would hold open. The watchdog also ignores SIGINT (and so does the browser,
 /// which inherits that): it must outlive the test process to end the browser.
+///
+/// The browser's folder (its profile) and a temporary folder of its own, its `TMPDIR` (where it
+/// leaves `org.chromium.Chromium.*` folders when it is ended), are removed by the watchdog once
+/// the browser has ended, so a run ended by `kill -9` leaves nothing behind either. That folder's
+/// path is short: a socket's path inside it must fit in 108 bytes.
 final class ChromiumProcess: @unchecked Sendable {
     private let watchdog: pid_t
     /// The pipe's write end until `stop()`; whether the watchdog has ended (and was reaped).
     private let state = LockedValue<(writeEnd: Int32?, ended: Bool)>((nil, false))
 
-    /// `$@` is the browser's command. The reader reads the pipe (fd 3, a copy of standard input:
-    /// a background command's standard input is otherwise /dev/null).
+    /// `$1` is the browser's folder, the rest its command. The reader reads the pipe (fd 3, a
+    /// copy of standard input: a background command's standard input is otherwise /dev/null).
     static let script = """
         trap '' INT
+        folder=$1
+        shift
+        scratch=$(mktemp -d "${TMPDIR:-/tmp}/lrc.XXXXXX") || exit 1
         exec 3<&0
-        "$@" </dev/null 3<&- >/dev/null 2>&1 &
+        TMPDIR="$scratch" "$@" </dev/null 3<&- >/dev/null 2>&1 &
         browser=$!
         { read ignored <&3; kill "$browser" 2>/dev/null; } &
         reader=$!
         exec 3<&-
         wait "$browser"
         kill "$reader" 2>/dev/null
+        rm -rf "$folder" "$scratch"
         """
 
-    /// Starts `chromium` with `arguments` under the watchdog.
-    init(_ chromium: String, arguments: [String]) throws {
+    /// Starts `chromium` with `arguments` under the watchdog; `folder` (its profile) is removed once
+    /// the browser has ended.
+    init(_ chromium: String, arguments: [String], folder: String) throws {
         let pipe = try ProcessPlatform.makeCloseOnExecPipe()
         defer { close(pipe.read) }
-        let request = ProcessRequest(executable: "/bin/sh", arguments: ["-c", Self.script, "sh", chromium] + arguments,
+        let request = ProcessRequest(executable: "/bin/sh", arguments: ["-c", Self.script, "sh", folder, chromium] + arguments,
                                      environment: ProcessInfo.processInfo.environment)
         do {
             // The process layer's detached spawn: a session of its own (Ctrl-C to the test's
