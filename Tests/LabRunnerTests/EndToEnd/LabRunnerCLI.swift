@@ -126,4 +126,25 @@ enum LabRunnerCLI {
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         return path
     }
+
+    /// A fresh folder that several tests read (a `static let` task's), so no one test can remove
+    /// it: removed when the test process exits.
+    static func temporaryDirectoryRemovedAtExit() throws -> String {
+        let path = try temporaryDirectory()
+        FoldersRemovedAtExit.add(path)
+        return path
+    }
+}
+
+/// Folders removed when the test process exits; a list, because `atexit` takes no context.
+enum FoldersRemovedAtExit {
+    private static let folders = LockedValue<[String]>([])
+    private static let registered: Void = {
+        atexit { for folder in FoldersRemovedAtExit.folders.withLock({ $0 }) { try? FileManager.default.removeItem(atPath: folder) } }
+    }()
+
+    static func add(_ folder: String) {
+        _ = registered
+        folders.withLock { $0.append(folder) }
+    }
 }

@@ -53,7 +53,7 @@ struct NotebookBrowserTests {
     }
 
     static let run = Task<Run, Error> {
-        let folder = try LabRunnerCLI.temporaryDirectory()
+        let folder = try LabRunnerCLI.temporaryDirectoryRemovedAtExit()
         try FileManager.default.createDirectory(atPath: root + "/" + written, withIntermediateDirectories: true)
         try HostileLab.text.write(toFile: root + "/" + hostile, atomically: true, encoding: .utf8)
         try Self.quietLab.write(toFile: root + "/" + quiet, atomically: true, encoding: .utf8)

@@ -58,6 +58,7 @@ struct ProseFilterBrowserTests {
 
     static func readDOMs() throws -> (cases: [String], baseline: String) {
         let folder = try LabRunnerCLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
         try "<!DOCTYPE html><title>moved</title><p>NAVIGATED</p>\n".write(toFile: folder + "/moved.html", atomically: true, encoding: .utf8)
         var files: [String] = []
         for (index, hostile) in ([HostileProse("baseline", "")] + cases).enumerated() {
