@@ -47,7 +47,8 @@ extension SwiftCompiler {
     func cacheKey(for lab: Lab, program: String, compilerVersion: String, environment: [String: String],
                   checkOnly: Bool = false, syntaxOnly: Bool = false, extraArguments: [String] = []) -> String {
         CompileCache.key(source: program, compilerPath: path, compilerVersion: compilerVersion,
-                         arguments: arguments(for: lab) + extraArguments + Self.modeArguments(checkOnly: checkOnly, syntaxOnly: syntaxOnly),
+                         arguments: arguments(for: lab) + extraArguments
+                             + stageArguments(for: lab, extraArguments: extraArguments, checkOnly: checkOnly, syntaxOnly: syntaxOnly),
                          environment: Self.steeringVariables(in: environment))
     }
 
@@ -114,6 +115,13 @@ extension SwiftCompiler {
         checkOnly ? [syntaxOnly ? "-parse" : "-emit-sil"] : []
     }
 
+    /// What a build passes beyond the lab's arguments and `extraArguments`, paths aside: how far
+    /// swiftc goes, and for a build that links, the linker (`Linker`). The cache key has it all.
+    func stageArguments(for lab: Lab, extraArguments: [String], checkOnly: Bool, syntaxOnly: Bool) -> [String] {
+        Self.modeArguments(checkOnly: checkOnly, syntaxOnly: syntaxOnly)
+            + (checkOnly ? [] : Linker.arguments(compilerPath: path, flags: lab.settings.swiftcFlags + extraArguments))
+    }
+
     private func compile(_ lab: Lab, program: String, in directory: String, environment: [String: String],
                          moduleCache: String, limiter: JobLimiter?, checkOnly: Bool,
                          syntaxOnly: Bool, extraArguments: [String], crashIsVerdict: Bool) throws(BuildError) -> BuildOutcome {
@@ -127,7 +135,8 @@ extension SwiftCompiler {
         // Paths only: they decide where swiftc writes, not what it builds, so they stay out of the key.
         let destination = checkOnly ? (syntaxOnly ? [] : ["-o", "/dev/null"]) : ["-o", executable]
         let arguments = arguments(for: lab) + extraArguments + ["-module-cache-path", moduleCache]
-            + Self.modeArguments(checkOnly: checkOnly, syntaxOnly: syntaxOnly) + destination + [sourceFile]
+            + stageArguments(for: lab, extraArguments: extraArguments, checkOnly: checkOnly, syntaxOnly: syntaxOnly)
+            + destination + [sourceFile]
         // The driver keeps its object files in $TMPDIR/TemporaryDirectory.*, which a killed
         // swiftc (Ctrl-C) leaves behind: inside the build folder they go with it.
         var environment = environment
