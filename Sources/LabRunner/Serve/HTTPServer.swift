@@ -35,7 +35,9 @@ package final class HTTPServer: Sendable {
     private let acceptor: Acceptor
     /// Connections being served now (event streams apart: their stream counts them).
     package var connections: Int { slots.count }
-    private let stopped = LockedValue(false)
+    private let state = LockedValue(LoopState.ready)
+    /// Written once by `stop()` to wake the loop from `poll`; the loop then closes `listener`.
+    private let wake: (read: Int32, write: Int32)
 
     /// Binds and listens; `start()` serves.
     package init(host: String = "127.0.0.1", port: UInt16, timeout: Double = 5, headDeadline: Double = 10, maxConnections: Int = 64,
@@ -68,6 +70,14 @@ package final class HTTPServer: Sendable {
         _ = withUnsafeMutablePointer(to: &actual) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
         }
+        // Non-blocking: a client that leaves between `poll` and `accept` must not hold up `stop()`.
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+        do {
+            wake = try ProcessPlatform.makeCloseOnExecPipe()
+        } catch {
+            closeSocket(fd)
+            throw ServeError(description: "cannot start the server: \(error)")
+        }
         self.host = host
         self.port = UInt16(bigEndian: actual.sin_port)
         self.timeout = timeout
@@ -78,34 +88,75 @@ package final class HTTPServer: Sendable {
         listener = fd
     }
 
-    /// Accepts connections on a thread of its own, each served on another.
+    /// Accepts connections on a thread of its own, each served on another. Once only.
     package func start() {
-        Thread { [self] in acceptLoop() }.start()
+        guard state.withLock({ state in
+            guard state == .ready else { return false }
+            state = .running
+            return true
+        }) else { return }
+        Thread { [self] in
+            acceptLoop()
+            state.withLock { $0 = .stopped }
+            closeDescriptors()
+        }.start()
     }
 
-    /// Stops accepting; connections already open finish on their own.
+    /// Stops accepting; connections already open finish on their own. The listening socket is
+    /// closed by the accept loop as it leaves, never under it: closed here, its number could be
+    /// handed to another socket before the loop's next `accept`. A second call does nothing.
     package func stop() {
-        stopped.withLock { $0 = true }
-        shutdown(listener, Int32(SHUT_RDWR))
+        let closeNow = state.withLock { state in
+            switch state {
+            case .ready:
+                state = .stopped
+                return true
+            case .running:
+                state = .stopping
+                var byte: UInt8 = 1
+                _ = write(wake.write, &byte, 1)
+                return false
+            case .stopping, .stopped:
+                return false
+            }
+        }
+        if closeNow { closeDescriptors() }
+    }
+
+    private var isRunning: Bool { state.withLock { $0 == .running } }
+
+    private func closeDescriptors() {
         closeSocket(listener)
+        close(wake.read)
+        close(wake.write)
     }
 
     private func acceptLoop() {
         var backoff = AcceptBackoff()
-        while !stopped.withLock({ $0 }) {
+        while waitForClient() {
             let client: Int32
             switch acceptor(listener) {
             case .client(let descriptor):
                 client = descriptor
                 backoff.succeeded()
             case .failed(let error):
+                // The client gave up between `poll` and `accept`.
+                if error == EAGAIN || error == EWOULDBLOCK { continue }
                 // Out of descriptors: let the oldest client still sending its head go, so the
                 // ones waiting to be accepted are not held up behind idle ones.
                 if error == EMFILE || error == ENFILE { slots.evictOldestHeadReader() }
                 let delay = backoff.failed(error)
-                if delay > 0 { usleep(UInt32(delay * 1_000_000)) }
+                if delay > 0, !pause(seconds: delay) { return }
                 continue
             }
+            guard isRunning else {
+                closeSocket(client)
+                return
+            }
+            #if canImport(Darwin)
+            // BSD sockets inherit the listener's O_NONBLOCK; the connection's reads block with timeouts.
+            _ = fcntl(client, F_SETFL, fcntl(client, F_GETFL) & ~O_NONBLOCK)
+            #endif
             _ = fcntl(client, F_SETFD, FD_CLOEXEC)
             let connection = HTTPConnection(descriptor: client, timeout: timeout)
             guard slots.admit(connection) else {
@@ -119,6 +170,30 @@ package final class HTTPServer: Sendable {
                 connection.close()
             }.start()
         }
+    }
+
+    /// Waits until a client is there to accept (true) or `stop()` was called (false).
+    private func waitForClient() -> Bool {
+        while isRunning {
+            var fds = [pollfd(fd: listener, events: Int16(POLLIN), revents: 0),
+                       pollfd(fd: wake.read, events: Int16(POLLIN), revents: 0)]
+            let ready = poll(&fds, 2, -1)
+            if ready < 0 {
+                // EINTR: again at once; anything else (out of memory) again after a moment.
+                if errno != EINTR { usleep(10_000) }
+                continue
+            }
+            if fds[1].revents != 0 { return false }
+            if fds[0].revents != 0 { return isRunning }
+        }
+        return false
+    }
+
+    /// Sleeps `seconds` unless `stop()` comes first (false).
+    private func pause(seconds: Double) -> Bool {
+        var fd = pollfd(fd: wake.read, events: Int16(POLLIN), revents: 0)
+        _ = poll(&fd, 1, Int32(seconds * 1000))
+        return isRunning
     }
 
     private func serve(_ connection: HTTPConnection) {
@@ -160,3 +235,6 @@ package final class HTTPServer: Sendable {
         if connection.write(HTTPResponse.error(status).bytes) { connection.lingerAfterRefusal() }
     }
 }
+
+/// Where the accept loop is: `stopping` until the loop has seen `stop()` and closed the socket.
+private enum LoopState { case ready, running, stopping, stopped }
