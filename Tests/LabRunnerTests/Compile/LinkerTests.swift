@@ -31,7 +31,7 @@ struct LinkerTests {
         let toolchain = root + "/toolchain/usr/bin"
         try FileManager.default.createDirectory(atPath: toolchain, withIntermediateDirectories: true)
         for (name, executable) in testCase.toolchain {
-            FileManager.default.createFile(atPath: toolchain + "/" + name, contents: Data("#!/bin/sh\n".utf8),
+            _ = FileManager.default.createFile(atPath: toolchain + "/" + name, contents: Data("#!/bin/sh\n".utf8),
                                            attributes: [.posixPermissions: executable ? 0o755 : 0o644])
         }
         var compiler = toolchain + "/swiftc"
