@@ -15,6 +15,7 @@ import Glibc
 ///     compilers/             `swiftc --version` texts (`CompilerVersion`)
 ///     modules/               swiftc's clang module cache (clang prunes it itself; not counted)
 ///     packages/<key>/        `--package` builds, one per package (`PackageBuild`; counted as other)
+///     locks/<key>            held while a process builds that key (`BuildLock`), removed after
 ///
 /// Sharing between processes relies on `rename` of a folder being atomic: an entry is filled in
 /// a private folder under `tmp/` and renamed to `entries/<key>` complete, and renaming onto a
@@ -165,6 +166,7 @@ package struct CompileCache: Sendable {
                 CacheFiles.removeTree(path)
             }
         }
+        pruneLocks(now: now)
 
         var entries: [(folder: String, lastUse: Double, size: Int)] = []
         for name in CacheFiles.names(in: entriesFolder) {
@@ -190,13 +192,14 @@ package struct CompileCache: Sendable {
     var temporaryFolder: String { directory + "/tmp" }
     var compilersFolder: String { directory + "/compilers" }
     var modulesFolder: String { directory + "/modules" }
+    var locksFolder: String { directory + "/locks" }
     /// `--package` builds, one folder per package sources (`PackageBuild`).
     package var packagesFolder: String { directory + "/packages" }
 
     /// Creates the folders (0700) if needed; false if the cache cannot be written or used.
     func prepareLayout() -> Bool {
         guard CacheFiles.makeDirectories(directory), isUsable() else { return false }
-        return [entriesFolder, temporaryFolder, compilersFolder, modulesFolder].allSatisfy(CacheFiles.makeDirectories)
+        return [entriesFolder, temporaryFolder, compilersFolder, modulesFolder, locksFolder].allSatisfy(CacheFiles.makeDirectories)
     }
 
     /// The cache folder and its folders must be ours and writable by nobody else, or another
@@ -208,7 +211,7 @@ package struct CompileCache: Sendable {
         guard let info = FileOwnership.status(directory), CacheFiles.isDirectory(info) else { return false }
         // The cache folder may be reached through a symlink (a moved ~/.cache); its folders,
         // which labrunner makes, never are.
-        let folders = [(directory, info)] + [entriesFolder, temporaryFolder, compilersFolder, modulesFolder]
+        let folders = [(directory, info)] + [entriesFolder, temporaryFolder, compilersFolder, modulesFolder, locksFolder]
             .compactMap { folder in FileOwnership.linkStatus(folder).map { (folder, $0) } }  // missing: made later, by us
         for (folder, info) in folders {
             let what = folder == directory ? "it" : "its folder \(folder)"

@@ -41,7 +41,7 @@ extension CompileCache {
         guard isUsable() else { return nil }
         let before = usage()?.totalBytes ?? 0
         guard let grave = CacheFiles.makeTemporaryDirectory(in: directory, prefix: "cleaning.") else { return nil }
-        for folder in [entriesFolder, compilersFolder, modulesFolder, packagesFolder, temporaryFolder] {
+        for folder in [entriesFolder, compilersFolder, modulesFolder, packagesFolder, locksFolder, temporaryFolder] {
             let name = (folder as NSString).lastPathComponent
             if rename(folder, grave + "/" + name) != 0 { CacheFiles.removeTree(folder) }
         }

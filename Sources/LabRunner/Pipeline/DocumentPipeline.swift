@@ -125,22 +125,31 @@ package struct DocumentPipeline: Sendable {
         if !compileOnly && selectedScenarios(of: lab).isEmpty { return outcome(.ran([])) }
         let program = LabProgram(lab: lab, source: ProgramGenerator.generate(lab), checkOnly: false)
         let tools = self.tools
-        if let cached = tools.cachedExecutable(program) {
+        func fromCache(_ cached: String) -> LabOutcome {
             var result = compileOnly ? outcome(.compiledOnly) : runScenarios(lab, executable: cached, outcome: outcome)
             result.compilerRan = false
             return result
         }
-        return withBuild(program, failed: { outcome(.toolFailed(.build($0))) }) { build, _ in
-            if let built = build.executable {
-                // Compile errors are never cached: only a successful build is stored.
-                let executable = tools.storeExecutable(program, builtAt: built) ?? built
-                return compileOnly ? outcome(.compiledOnly) : runScenarios(lab, executable: executable, outcome: outcome)
+        if let cached = tools.cachedExecutable(program) { return fromCache(cached) }
+        return tools.exclusively(program) { lock in
+            // Another labrunner may have built it while this one waited for the lock.
+            if let cached = tools.cachedExecutable(program) {
+                lock.release()
+                return fromCache(cached)
             }
-            if !strict, case let missing = MissingModule.find(in: build.diagnostics, cells: lab.compiledCells), !missing.isEmpty {
-                return outcome(.missingModules(missing))
+            return withBuild(program, failed: { outcome(.toolFailed(.build($0))) }) { build, _ in
+                if let built = build.executable {
+                    // Compile errors are never cached: only a successful build is stored.
+                    let executable = tools.storeExecutable(program, builtAt: built) ?? built
+                    lock.release()
+                    return compileOnly ? outcome(.compiledOnly) : runScenarios(lab, executable: executable, outcome: outcome)
+                }
+                if !strict, case let missing = MissingModule.find(in: build.diagnostics, cells: lab.compiledCells), !missing.isEmpty {
+                    return outcome(.missingModules(missing))
+                }
+                let errors = build.diagnostics.filter { $0.severity != .warning }
+                return outcome(.compileFailed(errors: DiagnosticOrder.inLabOrder(errors, labPath: lab.path), rawOutput: build.rawOutput))
             }
-            let errors = build.diagnostics.filter { $0.severity != .warning }
-            return outcome(.compileFailed(errors: DiagnosticOrder.inLabOrder(errors, labPath: lab.path), rawOutput: build.rawOutput))
         }
     }
 
@@ -158,14 +167,18 @@ package struct DocumentPipeline: Sendable {
         }
         let check = LabProgram(lab: program, source: ProgramGenerator.generate(program), checkOnly: true)
         let tools = self.tools
-        if let cached = tools.cachedCheck(check) {
+        func fromCache(_ cached: BuildOutcome) -> LabOutcome {
             var result = verdict(cell, of: lab, program: program, build: cached, outcome: outcome)
             result.compilerRan = false
             return result
         }
-        return withBuild(check, failed: { outcome(.toolFailed(.build($0))) }) { build, folder in
-            tools.storeCheck(check, build: build, folder: folder)
-            return verdict(cell, of: lab, program: program, build: build, outcome: outcome)
+        if let cached = tools.cachedCheck(check) { return fromCache(cached) }
+        return tools.exclusively(check) { _ in
+            if let cached = tools.cachedCheck(check) { return fromCache(cached) }
+            return withBuild(check, failed: { outcome(.toolFailed(.build($0))) }) { build, folder in
+                tools.storeCheck(check, build: build, folder: folder)
+                return verdict(cell, of: lab, program: program, build: build, outcome: outcome)
+            }
         }
     }
 

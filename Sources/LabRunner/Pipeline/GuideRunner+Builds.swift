@@ -20,32 +20,45 @@ extension GuideRunner {
         var program = LabProgram(lab: buildLab, source: source, checkOnly: false)
         program.extraArguments = extraArguments
         program.crashIsVerdict = true
-        if let cached = tools.cachedExecutable(program) { return .ran(verdict(ofRunning: running, executable: cached)) }
-        // A failed build is kept as the check of the same source (an executable cannot be).
-        if let cached = tools.cachedCheck(check), !cached.succeeded { return .built(cached) }
-        let result = try tools.build(program) { build, folder -> BatchBuild in
-            guard let built = build.executable else {
-                tools.storeCheck(check, build: build, folder: folder)
-                return .built(build)
-            }
-            // Run from the build folder when the cache does not keep the executable (`--no-cache`).
-            let kept = tools.storeExecutable(program, builtAt: built) ?? built
-            return .ran(verdict(ofRunning: running, executable: kept))
+        /// From the cache: the executable, run; or a failed build, kept as the check of the same
+        /// source (an executable cannot be).
+        func cached() -> BatchBuild? {
+            if let cached = tools.cachedExecutable(program) { return .ran(verdict(ofRunning: running, executable: cached)) }
+            if let cached = tools.cachedCheck(check), !cached.succeeded { return .built(cached) }
+            return nil
         }
-        compiled = true
-        return result
+        if let found = cached() { return found }
+        return try tools.exclusively(program) { lock throws(BuildError) -> BatchBuild in
+            // Another labrunner may have built it while this one waited for the lock.
+            if let found = cached() { return found }
+            let result = try tools.build(program) { build, folder -> BatchBuild in
+                guard let built = build.executable else {
+                    tools.storeCheck(check, build: build, folder: folder)
+                    return .built(build)
+                }
+                // Run from the build folder when the cache does not keep the executable (`--no-cache`).
+                let kept = tools.storeExecutable(program, builtAt: built) ?? built
+                lock.release()
+                return .ran(verdict(ofRunning: running, executable: kept))
+            }
+            compiled = true
+            return result
+        }
     }
 
     /// What swiftc says of a check: from the cache, else built (`compiled` set) and stored, failed or not.
     private func checked(_ check: LabProgram, compiled: inout Bool) throws(BuildError) -> BuildOutcome {
         let tools = self.tools
         if let cached = tools.cachedCheck(check) { return cached }
-        let build = try tools.build(check) { build, folder in
-            tools.storeCheck(check, build: build, folder: folder)
+        return try tools.exclusively(check) { _ throws(BuildError) -> BuildOutcome in
+            if let cached = tools.cachedCheck(check) { return cached }
+            let build = try tools.build(check) { build, folder in
+                tools.storeCheck(check, build: build, folder: folder)
+                return build
+            }
+            compiled = true
             return build
         }
-        compiled = true
-        return build
     }
 
     // MARK: - Runs

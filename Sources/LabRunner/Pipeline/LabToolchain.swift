@@ -35,4 +35,16 @@ protocol LabToolchain: Sendable {
     /// Runs `executable` `repeats` times per scenario; for each scenario in order, its runs in order.
     func runScenarios(_ scenarios: [String], executable: String, timeout: Double,
                       repeats: Int) -> [[Result<ScenarioRun, ProcessError>]]
+    /// Runs `body` holding the build lock of `program`'s cache key, once no other process holds
+    /// it, so a program missing from the cache is built by one process at a time: `body` looks
+    /// the cache up again first (the other process may have stored it meanwhile), and releases
+    /// the lock once it has stored its build, before running it. Released at the end regardless.
+    func exclusively<T, E: Error>(_ program: LabProgram, _ body: (BuildLock) throws(E) -> T) throws(E) -> T
+}
+
+extension LabToolchain {
+    /// Without a cache to share there is nothing to lock.
+    func exclusively<T, E: Error>(_ program: LabProgram, _ body: (BuildLock) throws(E) -> T) throws(E) -> T {
+        try body(.none)
+    }
 }

@@ -41,6 +41,13 @@ struct SwiftToolchain: LabToolchain {
         return record.outcome(for: program.lab)
     }
 
+    func exclusively<T, E: Error>(_ program: LabProgram, _ body: (BuildLock) throws(E) -> T) throws(E) -> T {
+        guard let cache, let key = key(program, waitForVersion: false) else { return try body(.none) }
+        let lock = cache.buildLock(key)
+        defer { lock.release() }
+        return try body(lock)
+    }
+
     func build<T>(_ program: LabProgram, _ use: (BuildOutcome, String) -> T) throws(BuildError) -> T {
         let directory = try BuildDirectory.makePrivate()
         defer { directory.remove() }

@@ -17,6 +17,8 @@ struct FileWritingTests {
             "the generated program, in the run's private build folder: nobody else reads it, and a failure is thrown as a build-folder error",
         "Sources/LabRunner/Compile/BuildDirectory.swift O_CREAT":
             "the build folder's empty .lock file, made with O_EXCL to hold its flock; failures are returned",
+        "Sources/LabRunner/Compile/BuildLock.swift O_CREAT":
+            "an empty lock file in the cache's private locks/ folder (O_NOFOLLOW), held with flock while one program is built and removed as it is let go; failures mean building without it",
         "Sources/LabRunner/Compile/CacheFiles.swift O_CREAT":
             "`writeNew`: cache files made with O_EXCL in a private staging folder, published by renaming the folder; failures are returned",
     ]
