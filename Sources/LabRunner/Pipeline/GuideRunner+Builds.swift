@@ -20,17 +20,20 @@ extension GuideRunner {
         var program = LabProgram(lab: buildLab, source: source, checkOnly: false)
         program.extraArguments = extraArguments
         program.crashIsVerdict = true
-        /// From the cache: the executable, run; or a failed build, kept as the check of the same
-        /// source (an executable cannot be).
-        func cached() -> BatchBuild? {
-            if let cached = tools.cachedExecutable(program) { return .ran(verdict(ofRunning: running, executable: cached)) }
+        /// From the cache: the executable, run (after letting go of `lock`); or a failed build,
+        /// kept as the check of the same source (an executable cannot be).
+        func cached(_ lock: BuildLock) -> BatchBuild? {
+            if let cached = tools.cachedExecutable(program) {
+                lock.release()
+                return .ran(verdict(ofRunning: running, executable: cached))
+            }
             if let cached = tools.cachedCheck(check), !cached.succeeded { return .built(cached) }
             return nil
         }
-        if let found = cached() { return found }
+        if let found = cached(.none) { return found }
         return try tools.exclusively(program) { lock throws(BuildError) -> BatchBuild in
             // Another labrunner may have built it while this one waited for the lock.
-            if let found = cached() { return found }
+            if let found = cached(lock) { return found }
             let result = try tools.build(program) { build, folder -> BatchBuild in
                 guard let built = build.executable else {
                     tools.storeCheck(check, build: build, folder: folder)
