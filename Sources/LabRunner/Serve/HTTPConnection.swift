@@ -51,17 +51,36 @@ package final class HTTPConnection: Sendable {
         while true {
             if let headEnd = HTTPRequest.headEnd(in: bytes) { return .head(Array(bytes[..<headEnd])) }
             if bytes.count > limit { return .tooLarge }
+            switch Self.receive(fd, into: &buffer, until: end, idle: idle) {
+            case .bytes(let count): bytes += buffer[..<count]
+            case .quiet: return .timedOut(partial: !bytes.isEmpty)
+            case .ended: return .closed
+            }
+        }
+    }
+
+    /// What one wait for input, then one read, came to.
+    private enum Received {
+        case bytes(Int)
+        /// Nothing arrived before `end`, or within `idle` seconds.
+        case quiet
+        /// The client closed, or the connection was shut down or failed.
+        case ended
+    }
+
+    /// Waits for input until `end` (at most `idle` seconds), then reads once into `buffer`.
+    private static func receive(_ fd: Int32, into buffer: inout [UInt8], until end: Date, idle: Double = .infinity) -> Received {
+        while true {
             let wait = min(end.timeIntervalSinceNow, idle)
-            guard wait > 0 else { return .timedOut(partial: !bytes.isEmpty) }
+            guard wait > 0 else { return .quiet }
             var ready = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
             let polled = poll(&ready, 1, Int32(max(1, (wait * 1000).rounded(.up))))
             if polled < 0 && errno == EINTR { continue }
-            if polled == 0 { return .timedOut(partial: !bytes.isEmpty) }
-            if polled < 0 { return .closed }
+            if polled == 0 { return .quiet }
+            if polled < 0 { return .ended }
             let count = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
             if count < 0 && errno == EINTR { continue }
-            if count <= 0 { return .closed }
-            bytes += buffer[..<count]
+            return count > 0 ? .bytes(count) : .ended
         }
     }
 
@@ -94,16 +113,7 @@ package final class HTTPConnection: Sendable {
         let end = Date().addingTimeInterval(seconds)
         var buffer = [UInt8](repeating: 0, count: 4096)
         var drained = 0
-        while drained < limit {
-            let wait = end.timeIntervalSinceNow
-            guard wait > 0 else { return }
-            var ready = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-            let polled = poll(&ready, 1, Int32(max(1, (wait * 1000).rounded(.up))))
-            if polled < 0 && errno == EINTR { continue }
-            if polled <= 0 { return }
-            let count = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
-            if count < 0 && errno == EINTR { continue }
-            if count <= 0 { return }
+        while drained < limit, case .bytes(let count) = Self.receive(fd, into: &buffer, until: end) {
             drained += count
         }
     }
