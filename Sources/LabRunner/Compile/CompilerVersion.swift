@@ -133,6 +133,7 @@ package final class CompilerVersionLookup: Sendable {
     func wait() -> String {
         if let known { return known }
         asked.wait()
-        return pending.withLock { $0! }
+        // The asking thread sets the text before it leaves the group.
+        return pending.withLock { $0 } ?? "unknown swiftc"
     }
 }

@@ -2,8 +2,7 @@ extension String {
     /// The string without leading and trailing spaces and tabs (not newlines: callers work on single lines).
     func trimmingWhitespace() -> String {
         let isBlank: (Character) -> Bool = { $0 == " " || $0 == "\t" }
-        guard let start = firstIndex(where: { !isBlank($0) }) else { return "" }
-        let end = lastIndex(where: { !isBlank($0) })!
+        guard let start = firstIndex(where: { !isBlank($0) }), let end = lastIndex(where: { !isBlank($0) }) else { return "" }
         return String(self[start...end])
     }
 }
