@@ -57,10 +57,7 @@ package struct BuildDirectory: Sendable {
             if code == ENOENT || code == EEXIST { return .success(nil) }
             return .failure(.buildDirectory("cannot create \(file): \(String(cString: strerror(code)))"))
         }
-        var opened = stat(), atPath = stat()
-        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0, fstat(descriptor, &opened) == 0,
-              stat(file, &atPath) == 0, opened.st_ino == atPath.st_ino, opened.st_dev == atPath.st_dev
-        else {
+        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0, CacheFiles.isOpen(descriptor, onFileAt: file) else {
             close(descriptor)
             return .success(nil)
         }

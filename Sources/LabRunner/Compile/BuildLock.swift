@@ -43,7 +43,7 @@ package final class BuildLock: Sendable {
                 }
                 usleep(10_000)
             }
-            if namesTheSameFile(descriptor, path) { return BuildLock(held: (descriptor, path)) }
+            if CacheFiles.isOpen(descriptor, onFileAt: path) { return BuildLock(held: (descriptor, path)) }
             // The holder before us removed the file as it let go: our lock is on a file no one else
             // will open. Lock the file now at the path.
             close(descriptor)
@@ -64,10 +64,4 @@ package final class BuildLock: Sendable {
     }
 
     deinit { release() }
-
-    private static func namesTheSameFile(_ descriptor: Int32, _ path: String) -> Bool {
-        var open = stat(), named = stat()
-        guard fstat(descriptor, &open) == 0, lstat(path, &named) == 0 else { return false }
-        return open.st_ino == named.st_ino && open.st_dev == named.st_dev
-    }
 }

@@ -118,6 +118,14 @@ enum CacheFiles {
         }
     }
 
+    /// Whether `descriptor` is open on the file now at `path`, not on one removed or replaced
+    /// since: a lock taken on a removed file guards nothing.
+    static func isOpen(_ descriptor: Int32, onFileAt path: String) -> Bool {
+        var opened = stat(), atPath = stat()
+        guard fstat(descriptor, &opened) == 0, stat(path, &atPath) == 0 else { return false }
+        return opened.st_ino == atPath.st_ino && opened.st_dev == atPath.st_dev
+    }
+
     /// `realpath`, or nil when some component is missing.
     static func resolved(_ path: String) -> String? {
         guard let pointer = realpath(path, nil) else { return nil }
