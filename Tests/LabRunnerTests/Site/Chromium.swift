@@ -29,9 +29,10 @@ enum Chromium {
         return folder
     }()
 
-    /// The DOM of each page after its scripts ran, from one browser, two tabs at a time. With
-    /// `virtualTimeBudget` (milliseconds), timers and `<meta http-equiv="refresh">` get that much
-    /// virtual time first, so a page that navigates away is dumped after it did.
+    /// The DOM of each page after its scripts ran, from one browser, in two tabs that each load
+    /// every other page in turn. With `virtualTimeBudget` (milliseconds), timers and `<meta
+    /// http-equiv="refresh">` get that much virtual time first, so a page that navigates away is
+    /// dumped after it did.
     static func dumpDOM(_ files: [String], virtualTimeBudget: Int? = nil) throws -> [String: String] {
         try withBrowser { try dumpDOM(files, virtualTimeBudget: virtualTimeBudget, in: $0) } ?? [:]
     }
@@ -71,13 +72,14 @@ enum Chromium {
     static func dumpDOM(_ files: [String], virtualTimeBudget: Int? = nil, in browser: DevToolsBrowser) throws -> [String: String] {
         let results = LockedValue([String: String]())
         let failures = LockedValue([String]())
-        Parallel.forEach(files.count, width: 2) { index in
-            let file = files[index]
+        let tabs = (0..<2).map { tab in stride(from: tab, to: files.count, by: 2).map { files[$0] } }.filter { !$0.isEmpty }
+        Parallel.forEach(tabs.count, width: 2) { index in
+            let pages = tabs[index]
             do {
-                let dom = try browser.dom(of: URL(fileURLWithPath: file).absoluteString, virtualTimeBudget: virtualTimeBudget)
-                results.withLock { $0[file] = dom }
+                let doms = try browser.doms(of: pages.map { URL(fileURLWithPath: $0).absoluteString }, virtualTimeBudget: virtualTimeBudget)
+                results.withLock { for (file, dom) in zip(pages, doms) { $0[file] = dom } }
             } catch {
-                failures.withLock { $0.append("\(file): \(error)") }
+                failures.withLock { $0.append("\(pages.joined(separator: ", ")): \(error)") }
             }
         }
         if let failure = failures.withLock({ $0.first }) { throw ChromiumError.failed(failure) }
