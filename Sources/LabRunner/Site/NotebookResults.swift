@@ -20,9 +20,12 @@ struct NotebookResults {
     private(set) var fileNotes: [(verdict: String, text: String)] = []
 
     init(_ file: FileReport) {
+        // A cell built apart has a part of its own; the lab's program, built without it, lists
+        // it as not run, which is not what became of it.
+        let apart = Set(file.parts.compactMap(\.line))
         for part in file.parts {
             for scenario in part.scenarios {
-                for cell in scenario.cells {
+                for cell in scenario.cells where part.line == cell.line || !apart.contains(cell.line) {
                     scenarios[cell.line, default: []].append(ScenarioCell(scenario: scenario, cell: cell))
                     if let line = cell.expectedLine { shownBlocks.insert(line) }
                 }

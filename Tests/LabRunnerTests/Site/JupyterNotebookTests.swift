@@ -31,6 +31,17 @@ struct JupyterNotebookTests {
         #expect(Self.notebook(ReportFixture.mismatch()) == Self.notebook(ReportFixture.mismatch()))
     }
 
+    /// A `standalone` cell's outputs are its own program's, not the lab's program's "not run".
+    @Test func aStandaloneCellHasOnlyItsOwnOutputs() throws {
+        let cell = try Self.cell(Self.notebook(try StandaloneFixture.outcome()), id: "L7")
+        let outputs = try #require(cell["outputs"] as? [[String: Any]])
+        let text = String(decoding: try JSONSerialization.data(withJSONObject: outputs), as: UTF8.self)
+        #expect(text.contains("alone"), "\(text)")
+        #expect(!text.contains("not run") && !text.contains("ended before"), "\(text)")
+        let facts = try #require((cell["metadata"] as? [String: Any])?["labrunner"] as? [String: Any])
+        #expect(facts["scenarios"] as? [String: String] == ["mock": "pass", "empty": "pass", "failing": "pass"], "\(facts)")
+    }
+
     @Test func aCompileErrorIsAnErrorOutputOfItsCell() throws {
         let json = Self.notebook(ReportFixture.compileFailure())
         let cell = try Self.cell(json, id: "L15")

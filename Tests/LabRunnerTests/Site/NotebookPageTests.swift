@@ -102,6 +102,18 @@ struct NotebookPageTests {
         #expect(!Self.section(html, id: "L4").contains("data-scenarios="))
     }
 
+    /// A `standalone` cell runs in a program of its own, and the lab's program, built without it,
+    /// lists it as not run in every scenario: the page showed a "not run: the program ended
+    /// before this cell" tab beside the cell's own passes.
+    @Test func aStandaloneCellShowsOnlyItsOwnRuns() throws {
+        let html = Self.page(try StandaloneFixture.outcome())
+        let cell = Self.section(html, id: "L7")
+        #expect(cell.contains("<span class=\"badge pass\">passed</span>"), "\(cell)")
+        #expect(cell.components(separatedBy: "class=\"panel ").count == 2, "one panel: \(cell)")
+        #expect(cell.contains("data-scenarios=\"mock empty failing\" data-status=\"pass\""), "\(cell)")
+        #expect(!cell.contains("not run") && !cell.contains("the program ended before this cell"), "\(cell)")
+    }
+
     @Test func aFileThatIsNotALabGetsAPageSayingWhy() {
         let html = Self.page(ReportFixture.invalid())
         #expect(html.contains("<pre class=\"problem\">"))
@@ -165,5 +177,38 @@ struct NotebookExerciseTests {
         #expect(!page.contains("print each name"), "a done exercise shows no hint")
         let plain = NotebookPage(file: file, indexLink: "../index.html").html()
         #expect(!plain.contains("class=\"exercises\""), "a lab without exercises has no exercise list")
+    }
+}
+
+/// A lab whose second cell (line 7) is `standalone`, as the pipeline reports it: the lab's
+/// program ran its first cell and listed the standalone one as not run; the standalone cell's
+/// program printed what its block says, in every scenario.
+enum StandaloneFixture {
+    static let text = """
+        ```swift
+        print("one")
+        ```
+        ```output
+        one
+        ```
+        ```swift standalone
+        print("alone")
+        ```
+        ```output
+        alone
+        ```
+
+        """
+
+    static func outcome() throws -> FileOutcome {
+        let lab = try LabParser.parse(bytes: Array(text.utf8), path: "labs/alone.md")
+        let cell = try #require(lab.cells.first { $0.role == .standalone })
+        let alone = lab.program(for: cell)
+        let program = LabOutcome(path: lab.path, lab: lab,
+                                 status: .ran(lab.scenarios.map { ReportFixture.verdict(lab, $0, outputs: [0: "one\n"]) }))
+        var own = LabOutcome(path: lab.path, lab: alone,
+                             status: .ran(lab.scenarios.map { ReportFixture.verdict(alone, $0, outputs: [cell.index: "alone\n"]) }))
+        own.part = .standalone(line: cell.line)
+        return FileOutcome(path: lab.path, content: .lab(lab, parts: [program, own]))
     }
 }
