@@ -33,7 +33,7 @@ struct JupyterNotebookTests {
 
     /// A `standalone` cell's outputs are its own program's, not the lab's program's "not run".
     @Test func aStandaloneCellHasOnlyItsOwnOutputs() throws {
-        let cell = try Self.cell(Self.notebook(try StandaloneFixture.outcome()), id: "L7")
+        let cell = try Self.cell(Self.notebook(try StandaloneFixture.outcome()), id: "L9")
         let outputs = try #require(cell["outputs"] as? [[String: Any]])
         let text = String(decoding: try JSONSerialization.data(withJSONObject: outputs), as: UTF8.self)
         #expect(text.contains("alone"), "\(text)")

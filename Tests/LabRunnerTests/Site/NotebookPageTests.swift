@@ -107,7 +107,7 @@ struct NotebookPageTests {
     /// before this cell" tab beside the cell's own passes.
     @Test func aStandaloneCellShowsOnlyItsOwnRuns() throws {
         let html = Self.page(try StandaloneFixture.outcome())
-        let cell = Self.section(html, id: "L7")
+        let cell = Self.section(html, id: "L9")
         #expect(cell.contains("<span class=\"badge pass\">passed</span>"), "\(cell)")
         #expect(cell.components(separatedBy: "class=\"panel ").count == 2, "one panel: \(cell)")
         #expect(cell.contains("data-scenarios=\"mock empty failing\" data-status=\"pass\""), "\(cell)")
@@ -180,32 +180,16 @@ struct NotebookExerciseTests {
     }
 }
 
-/// A lab whose second cell (line 7) is `standalone`, as the pipeline reports it: the lab's
+/// `PipelineFixture.parts` (its standalone cell at line 9) as the pipeline reports it: the lab's
 /// program ran its first cell and listed the standalone one as not run; the standalone cell's
-/// program printed what its block says, in every scenario.
+/// program printed what its block says, in every scenario. (Its checks' parts are left out.)
 enum StandaloneFixture {
-    static let text = """
-        ```swift
-        print("one")
-        ```
-        ```output
-        one
-        ```
-        ```swift standalone
-        print("alone")
-        ```
-        ```output
-        alone
-        ```
-
-        """
-
     static func outcome() throws -> FileOutcome {
-        let lab = try LabParser.parse(bytes: Array(text.utf8), path: "labs/alone.md")
+        let lab = try LabParser.parse(bytes: Array(PipelineFixture.parts.utf8), path: "labs/parts.md")
         let cell = try #require(lab.cells.first { $0.role == .standalone })
         let alone = lab.program(for: cell)
         let program = LabOutcome(path: lab.path, lab: lab,
-                                 status: .ran(lab.scenarios.map { ReportFixture.verdict(lab, $0, outputs: [0: "one\n"]) }))
+                                 status: .ran(lab.scenarios.map { ReportFixture.verdict(lab, $0, outputs: [0: "hello\n"]) }))
         var own = LabOutcome(path: lab.path, lab: alone,
                              status: .ran(lab.scenarios.map { ReportFixture.verdict(alone, $0, outputs: [cell.index: "alone\n"]) }))
         own.part = .standalone(line: cell.line)
