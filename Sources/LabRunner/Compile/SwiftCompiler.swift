@@ -134,9 +134,12 @@ extension SwiftCompiler {
         }
         // Paths only: they decide where swiftc writes, not what it builds, so they stay out of the key.
         let destination = checkOnly ? (syntaxOnly ? [] : ["-o", "/dev/null"]) : ["-o", executable]
-        let arguments = arguments(for: lab) + extraArguments + ["-module-cache-path", moduleCache]
+        // The source first: given an object file first (a package's, in `extraArguments`), the
+        // driver writes `main.autolink` beside it, a file every concurrent link shares; after
+        // the source, it goes into the driver's temporary folder, ours alone.
+        let arguments = [sourceFile] + arguments(for: lab) + extraArguments + ["-module-cache-path", moduleCache]
             + stageArguments(for: lab, extraArguments: extraArguments, checkOnly: checkOnly, syntaxOnly: syntaxOnly)
-            + destination + [sourceFile]
+            + destination
         // The driver keeps its object files in $TMPDIR/TemporaryDirectory.*, which a killed
         // swiftc (Ctrl-C) leaves behind: inside the build folder they go with it.
         var environment = environment

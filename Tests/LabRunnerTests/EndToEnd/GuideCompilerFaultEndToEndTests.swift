@@ -30,7 +30,8 @@ import Testing
         let folder = try LabRunnerCLI.temporaryDirectory()
         try Data(Self.guide.utf8).write(to: URL(fileURLWithPath: folder + "/guide.md"))
         let swiftc = folder + "/swiftc"
-        let script = "#!/bin/sh\nfor src; do :; done\n" + body + "\n"
+        // `$src`: the program's source, the one `.swift` argument.
+        let script = "#!/bin/sh\nfor arg; do case \"$arg\" in *.swift) src=\"$arg\";; esac; done\n" + body + "\n"
         try Data(script.utf8).write(to: URL(fileURLWithPath: swiftc))
         chmod(swiftc, 0o755)
         return (folder, swiftc)

@@ -34,6 +34,14 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: LabRunnerCLI.fixtures + "/package/.build"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: outsideFolder + "/tmp") == [], "nothing left in $TMPDIR")
         #expect(!FileManager.default.fileExists(atPath: outsideFolder + "/xdg"), "nothing written into the user's cache folder")
+        // The samples link the package's object files and write nothing beside them: given an
+        // object file first, swiftc put its `main.autolink` next to it, one file for every
+        // program linked at once, so a link could read another's half-written list (undefined
+        // symbols of Foundation) and the failure was cached as the sample's verdict.
+        let scratch = try #require(cold.stdout.split(separator: "\n").first { $0.hasPrefix("package: Fixture built in ") }?
+            .dropFirst("package: Fixture built in ".count))
+        let written = (FileManager.default.enumerator(atPath: String(scratch))?.allObjects as? [String] ?? []).filter { $0.hasSuffix(".autolink") }
+        #expect(written == [], "written into the package's build: \(written)")
 
         let warm = try await LabRunnerCLI.run(arguments, in: root)
         #expect(warm.status == 0, "\(warm.stdout)\(warm.stderr)")
