@@ -11,9 +11,11 @@ import Glibc
 /// separator, so no two different inputs encode to the same bytes: `["-D", "A B"]` and
 /// `["-D A", "B"]`, or a source ending in what looks like a flag, stay distinct.
 struct CacheKeyEncoding {
-    /// Bump when anything about what the cache stores or how it is keyed changes: old entries
-    /// then simply stop matching (and age out through pruning).
-    static let formatVersion = "labrunner-compile-cache 1"
+    /// Bump when anything about what the cache stores or how it is keyed changes, or when
+    /// entries stored before may be wrong: old entries then simply stop matching (and age out
+    /// through pruning). 2: a sample linked with a package could fail from a race on a file
+    /// beside the package's objects, and that failure was stored as its verdict.
+    static let formatVersion = "labrunner-compile-cache 2"
 
     private(set) var bytes: [UInt8] = []
 
