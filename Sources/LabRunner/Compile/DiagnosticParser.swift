@@ -9,6 +9,10 @@ enum DiagnosticParser {
         var diagnostics: [Diagnostic] = []
         var droppingNotes = false
         for line in output.split(separator: "\n", omittingEmptySubsequences: true) {
+            if let (linker, severity, message) = linkerLine(String(line)) {
+                diagnostics.append(Diagnostic(severity: severity, location: nil, message: linker + ": " + message))
+                continue
+            }
             guard let (file, lineNumber, column, severity, message) = header(String(line)) else { continue }
             // A lab that calls exit() or abort() makes the next cell marker (or Lab.end()) dead
             // code: the warning is about the generated program, not the lab, so it and its note
@@ -49,6 +53,18 @@ enum DiagnosticParser {
             guard !numbers.isEmpty, !parts.isEmpty else { continue }
             let file = parts.joined(separator: ":")
             return (file, numbers[0], numbers.count > 1 ? numbers[1] : nil, severity, message)
+        }
+        return nil
+    }
+
+    /// `ld.lld: error: message` (or `/usr/bin/ld.gold: …`, `ld: …`): the linker's name, without
+    /// its folder, and what it said. The driver only says that the link failed; this says why.
+    static func linkerLine(_ line: String) -> (String, Diagnostic.Severity, String)? {
+        for severity in [Diagnostic.Severity.error, .warning] {
+            guard let range = line.range(of: ": \(severity.rawValue): ") else { continue }
+            let tool = line[..<range.lowerBound].split(separator: "/").last.map(String.init) ?? ""
+            guard tool == "ld" || tool.hasPrefix("ld.") || tool.hasPrefix("ld64.") else { return nil }
+            return (tool, severity, String(line[range.upperBound...]))
         }
         return nil
     }

@@ -30,6 +30,25 @@ struct DiagnosticParserTests {
         #expect(unknown.3 == .error)
     }
 
+    /// The linker's own errors are kept, named by the linker (its path left out): the driver's
+    /// "link command failed" alone tells a reader nothing to act on. clang's line about the
+    /// linker and lld's "referenced by" lines (the generated program's objects) say nothing more.
+    @Test func theLinkersOwnErrorsAreKept() throws {
+        let lab = try LabParser.parse(bytes: Array("```swift\nprint(1)\n```\n".utf8), path: "l.md")
+        let output = """
+        ld.lld: error: undefined symbol: labrunner_missing
+        >>> referenced by main-1.o
+        >>>               /tmp/b/TemporaryDirectory.x/main-1.o:(main)
+        /usr/bin/ld.gold: error: cannot find -lnothere
+        clang: error: linker command failed with exit code 1 (use -v to see invocation)
+        error: link command failed with exit code 1 (use -v to see invocation)
+        """
+        let diagnostics = DiagnosticParser.parse(output, lab: lab, generatedFile: "/tmp/b/main.swift")
+        #expect(diagnostics.map(\.message) == ["ld.lld: undefined symbol: labrunner_missing", "ld.gold: cannot find -lnothere",
+                                               "link command failed with exit code 1 (use -v to see invocation)"])
+        #expect(diagnostics.allSatisfy { $0.severity == .error && $0.location == nil })
+    }
+
     @Test func cellDiagnosticsGetMarkdownColumnsAndPreludeOnesAreMarked() throws {
         let text = "Intro\n\n> ```swift\n> let a: Int = \"s\"\n> ```\n"
         let lab = try LabParser.parse(bytes: Array(text.utf8), path: "q.md")
