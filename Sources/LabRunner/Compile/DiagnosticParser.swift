@@ -62,8 +62,10 @@ enum DiagnosticParser {
     static func linkerLine(_ line: String) -> (String, Diagnostic.Severity, String)? {
         for severity in [Diagnostic.Severity.error, .warning] {
             guard let range = line.range(of: ": \(severity.rawValue): ") else { continue }
-            let tool = line[..<range.lowerBound].split(separator: "/").last.map(String.init) ?? ""
-            guard tool == "ld" || tool.hasPrefix("ld.") || tool.hasPrefix("ld64.") else { return nil }
+            // A program's path, not `file:line:column` (a lab named `ld.md` is a file).
+            let program = line[..<range.lowerBound]
+            let tool = program.split(separator: "/").last.map(String.init) ?? ""
+            guard !program.contains(":"), tool == "ld" || tool.hasPrefix("ld.") || tool.hasPrefix("ld64.") else { return nil }
             return (tool, severity, String(line[range.upperBound...]))
         }
         return nil

@@ -47,6 +47,9 @@ struct DiagnosticParserTests {
         #expect(diagnostics.map(\.message) == ["ld.lld: undefined symbol: labrunner_missing", "ld.gold: cannot find -lnothere",
                                                "link command failed with exit code 1 (use -v to see invocation)"])
         #expect(diagnostics.allSatisfy { $0.severity == .error && $0.location == nil })
+        // A file whose name starts like a linker's is still a file with a line.
+        #expect(DiagnosticParser.linkerLine("ld.md:3:4: error: cannot find 'x' in scope") == nil)
+        #expect(DiagnosticParser.linkerLine("/tmp/ld.lld/main.swift:3: warning: unused") == nil)
     }
 
     @Test func cellDiagnosticsGetMarkdownColumnsAndPreludeOnesAreMarked() throws {
