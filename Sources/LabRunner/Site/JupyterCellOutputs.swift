@@ -20,8 +20,9 @@ struct JupyterCellOutputs {
         if let check = results.checks[line] {
             facts["check"] = .object(["status": .string(check.status.rawValue), "summary": .string(check.summary)])
         }
-        // A compile_fail or no_run cell is not run in scenarios: its check is its only verdict.
-        let views = results.checks[line] == nil ? results.scenarios[line] ?? [] : []
+        // A compile_fail or no_run cell has no scenario views (`NotebookResults`): its check is its
+        // only verdict.
+        let views = results.scenarios[line] ?? []
         if !views.isEmpty {
             facts["scenarios"] = .object(Dictionary(views.map { ($0.scenario.name, NotebookJSON.string($0.cell.status.rawValue)) },
                                                     uniquingKeysWith: { first, _ in first }))

@@ -17,10 +17,10 @@ struct NotebookCell {
         let range = (line + 1)...(line + max(1, codeLines.count))
         let diagnostics = results.diagnostics(in: range)
         let errorLines = Set(diagnostics.filter { $0.severity == "error" }.compactMap { $0.location?.line })
-        // A compile_fail or no_run cell is not run in scenarios: its check is its only verdict. A
-        // skipped cell says why once, above; a scenario that did not run says so on top of the page.
-        let views = results.checks[line] == nil && results.skipped[line] == nil
-            ? (results.scenarios[line] ?? []).filter { $0.scenario.run != nil } : []
+        // A compile_fail or no_run cell has no scenario views (`NotebookResults`): its check is its
+        // only verdict. A skipped cell says why once, above; a scenario that did not run says so on
+        // top of the page.
+        let views = results.skipped[line] == nil ? (results.scenarios[line] ?? []).filter { $0.scenario.run != nil } : []
         let crashLines = self.crashLines(views, in: range)
         let verdict = self.verdict(views, diagnostics: diagnostics)
         var html = "<section class=\"cell \(verdict.css)\" id=\"\(anchor)\" data-line=\"\(line)\">\n"

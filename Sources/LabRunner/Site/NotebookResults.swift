@@ -21,7 +21,8 @@ struct NotebookResults {
 
     init(_ file: FileReport) {
         // A cell built apart has a part of its own; the lab's program, built without it, lists
-        // it as not run, which is not what became of it.
+        // it as not run, which is not what became of it. So a compile_fail or no_run cell (whose
+        // part has no scenarios) has no scenario views, and a standalone cell only its own.
         let apart = Set(file.parts.compactMap(\.line))
         for part in file.parts {
             for scenario in part.scenarios {
