@@ -6,7 +6,8 @@
 /// `import`s are the reader's imports for the samples after it (`GuidePlan`).
 ///
 /// The module is the listing's own unconditional imports, or the module the file's samples use
-/// without importing it (a DocC catalog's or a source file's target). That the module really
+/// without importing it (a DocC catalog's or a source file's target). Without either, a listing
+/// that declares a type without braces is a summary still: that shape is DocC's alone. That the module really
 /// declares those names is not checked here: nothing below the Compile stage can see a module
 /// (the listing is not compiled either, so a wrong summary goes unnoticed: said in guides.md).
 enum DeclarationSummary {
@@ -27,11 +28,14 @@ enum DeclarationSummary {
         guard !declarations.isEmpty, declarations.allSatisfy({ !$0.missingBodies.isEmpty && !$0.names.isEmpty }) else { return nil }
         var modules = symbols.imports.filter { !$0.isConditional }.map(\.module)
         if modules.isEmpty, let implicitModule { modules = [implicitModule] }
-        guard !modules.isEmpty else { return nil }
-        let names = declarations.compactMap(\.names.first)
+        let names = declarations.compactMap(\.names.first).joined(separator: ", ")
+        let line = declarations[0].lines.lowerBound
+        // A type without braces is DocC's "Declaration" shape, never Swift to parse, whether or not
+        // the page says which module provides it (`public struct Heap<Element: Comparable>`).
+        guard !modules.isEmpty else {
+            return parses(symbols) ? nil : ListingReason(kind: .declarationSummary, description: "declaration summary: \(names)", line: line)
+        }
         let provider = modules.count == 1 ? "\(modules[0]) provides" : "\(modules.joined(separator: " or ")) provide"
-        return ListingReason(kind: .declarationSummary,
-                             description: "declaration summary: \(names.joined(separator: ", ")), which \(provider)",
-                             line: declarations[0].lines.lowerBound)
+        return ListingReason(kind: .declarationSummary, description: "declaration summary: \(names), which \(provider)", line: line)
     }
 }

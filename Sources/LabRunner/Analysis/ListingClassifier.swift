@@ -3,13 +3,14 @@
 /// Conservative: only what can never be top-level Swift makes a listing (a placeholder, a
 /// declaration without its body, an elision, a member outside a type, `case` outside a
 /// `switch`, a `}` closing a body the sample does not show, a terminal session, a program's
-/// output). A sample with a real syntax error, such as a missing `)`, is a program that fails:
+/// output, a text diagram or a grammar production: `ListingClassifier+NotSwift`). A sample with a real syntax error, such as a missing `)`, is a program that fails:
 /// when the brackets do not balance, only a placeholder, an elision or such a `}` make a listing.
 package enum ListingClassifier {
     /// Every reason the sample is a listing, most telling first; empty when it is a program.
     package static func reasons(_ symbols: SampleSymbols) -> [ListingReason] {
         if let session = terminalSession(symbols.code) { return [session] }
         if let output = programOutput(symbols) { return [output] }
+        if let diagram = textDiagram(symbols) { return [diagram] }
         let tokens = symbols.tokens
         var reasons: [ListingReason] = []
         if let item = symbols.items.first(where: { !$0.placeholders.isEmpty }), let placeholder = item.placeholders.first {
@@ -39,57 +40,6 @@ package enum ListingClassifier {
         }
         return reasons
     }
-
-    /// A shell prompt on the first non-blank line (`$ greet Nadia`, then what it printed): a
-    /// terminal session, which documentation comments show as indented code like their Swift.
-    /// `$` cannot start a Swift statement followed by a space (`$0` has no space), so no program
-    /// is lost; the session is shown, not run.
-    /// Reads only up to the first non-blank line, with index loops (every sample is asked).
-    private static func terminalSession(_ code: [UInt8]) -> ListingReason? {
-        var start = 0
-        var number = 1
-        while true {
-            var end = start
-            var blank = true
-            while end < code.count, code[end] != SwiftASCII.newline {
-                if code[end] != SwiftASCII.space, code[end] != SwiftASCII.tab, code[end] != SwiftASCII.carriageReturn { blank = false }
-                end += 1
-            }
-            if !blank {
-                // Trimming (spaces, tabs, Unicode spaces) cannot reach a `$` past any other ASCII
-                // byte: such a line is no prompt, and Foundation's trimming is not asked.
-                var first = start
-                while first < end, code[first] == SwiftASCII.space || code[first] == SwiftASCII.tab { first += 1 }
-                if code[first] < 0x80, code[first] != UInt8(ascii: "$") { return nil }
-                let text = String(decoding: code[start..<end], as: UTF8.self).trimmingCharacters(in: .whitespaces)
-                guard text.hasPrefix("$ ") || text == "$" else { return nil }
-                return ListingReason(kind: .terminalSession, description: "a terminal session ('\(text)'), not Swift", line: number)
-            }
-            guard end < code.count else { return nil }
-            start = end + 1
-            number += 1
-        }
-    }
-
-    /// A first token that is a plain name followed by `:` (`Usage: command [--foo <foo>]`,
-    /// `Error: Missing value…`): at the start of a sample there is no call or literal around it,
-    /// so in Swift it could only be a statement label, and a label is followed by `for`, `while`,
-    /// `repeat`, `if`, `switch` or `do` (the grammar's labeled-statement). Anything else after it is
-    /// not Swift: what a program printed, shown as indented code or in a fence without a language.
-    private static func programOutput(_ symbols: SampleSymbols) -> ListingReason? {
-        let tokens = symbols.tokens
-        // `Usage:` as prose writes it: the colon stuck to the name, a space and a word after it
-        // (not `T : P`, a module selector `Module::name`, `dependencies: [` of a call not shown).
-        guard tokens.count > 2, tokens.kind(0) == .identifier, tokens.is(1, ":"), !tokens.spaceBefore(1), tokens.spaceAfter(1),
-              tokens.kind(2) == .identifier || tokens.kind(2) == .keyword, !tokens.isKeyword(2, labelledStatements)
-        else { return nil }
-        let line = tokens.tokens[0].line
-        let lines = symbols.code.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
-        let text = line <= lines.count ? String(decoding: lines[line - 1], as: UTF8.self).trimmingCharacters(in: .whitespaces) : tokens.text(0)
-        return ListingReason(kind: .programOutput, description: "program output ('\(text)'), not Swift", line: line)
-    }
-
-    private static let labelledStatements: Set<String> = ["for", "while", "repeat", "if", "switch", "do"]
 
     /// The line of a `self` in an item that declares no type (a statement, a `func`, a `let`):
     /// top-level code has no `self`, so the sample is an excerpt of a method's body. An item with
@@ -231,6 +181,8 @@ package struct ListingReason: Sendable, Equatable {
         case terminalSession
         /// What a program printed (`Usage: command [--foo <foo>]`), shown as code: not Swift at all.
         case programOutput
+        /// A text diagram (box drawing, arrows), as doc comments draw a layout: not Swift at all.
+        case diagram
         /// Bodiless declarations of names a module the reader imports provides (`import DequeModule`
         /// then `@frozen struct Deque<Element>`): DocC's "Declaration" summary of an API, not
         /// Swift to parse, and shadowing nothing (`DeclarationSummary`).

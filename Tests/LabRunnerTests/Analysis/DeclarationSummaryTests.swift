@@ -117,4 +117,20 @@ struct DeclarationSummaryTests {
         #expect(reasons == [ListingReason(kind: .terminalSession, description: "a terminal session ('$ greet Nadia'), not Swift", line: 1)])
         #expect(plan.samples[1].role == .program(runs: false))
     }
+
+    /// DocC's "Declaration" of a type (no braces) is a summary even on a page that names no
+    /// module (swift-collections' Heap page): never parsed, never a failure. A bodiless function
+    /// without a module stays an API listing, whose syntax is still checked (`-> rethrows Int`).
+    @Test func aTypeWithoutBracesIsASummaryWithoutAnImport() throws {
+        let heap = try plan("```swift\npublic struct Heap<Element: Comparable>\n```\n")
+        guard case .listing(let reasons) = heap.samples[0].role else { Issue.record("\(heap.samples[0].role)"); return }
+        #expect(reasons.map(\.description) == ["declaration summary: Heap"])
+        #expect(reasons[0].kind == .declarationSummary)
+        #expect(heap.work([0]).listings.isEmpty, "not parsed")
+
+        let function = try plan("```swift\nfunc count(where predicate: (Element) throws -> Bool) -> rethrows Int\n```\n")
+        guard case .listing(let functionReasons) = function.samples[0].role else { Issue.record("\(function.samples[0].role)"); return }
+        #expect(functionReasons.map(\.description) == ["declarations without bodies"])
+        #expect(function.work([0]).listings == [0], "its syntax is checked")
+    }
 }

@@ -37,6 +37,12 @@ struct ListingClassifierTests {
         (".target(name: \"<target>\", dependencies: [\n    .product(name: \"AsyncAlgorithms\", package: \"swift-async-algorithms\"),\n]),", "fragment: ends with ','"),
         ("    let value = self\n    total += value\n    self = value + global", "fragment: 'self' outside a type"),
         ("networkRequest.fetchData() { [weak self] result in\n    guard let self else { return }\n    self.render(result)\n}", "fragment: 'self' outside a type"),
+        // Text diagrams as swift-collections' doc comments draw a heap or a deque's storage, and
+        // swift-evolution 0428's box; grammar productions as 0315 and 0105 write them.
+        ("┌───┬───┬───┐\n│ 0 │ 1 │ 2 │\n└───┴───┴───┘", "text diagram ('┌───┬───┬───┐'), not Swift"),
+        ("  head\n   ↓\n│ 3 │ 1 │ 2 │", "text diagram ('│ 3 │ 1 │ 2 │'), not Swift"),
+        ("type → placeholder-type\nplaceholder-type → _", "grammar production ('type → placeholder-type'), not Swift"),
+        ("case-item-list → pattern where-clause? | pattern where-clause? , case-item-list", "grammar production ('case-item-list → pattern where-clause? | pattern where-clause? , case-item-list'), not Swift"),
     ])
     func listings(code: String, reason: String) {
         #expect(Self.reason(code) == reason, "\(code)")
@@ -60,6 +66,12 @@ struct ListingClassifierTests {
         "func sum(_ xs: Int...) -> Int { xs.reduce(0, +) }",
         "let all = 1 ... 5\nlet from = xs[1...]",
         "func f(_ lhs: Int?, _ rhs: Int?) -> ClosedRange<Int> { lhs! ... rhs! }",   // swift-evolution 0180
+        // An arrow typed for `->` in code is the text's mistake (0418:154), not a diagram.
+        "let unapplied: @Sendable (User) -> ((String, String) → Bool) = User.updatePassword",
+        // Box drawing in a string or a comment is not a diagram: the code around it is Swift.
+        "print(\"┌──┐\") // │ a box │",
+        // A program declaring an arrow operator may use it.
+        "infix operator →\nfunc → (a: Int, b: Int) -> Int { a + b }\nprint(1 → 2)",
     ])
     func programs(code: String) {
         #expect(Self.reason(code) == nil, "\(code)")
