@@ -10,7 +10,8 @@ enum CellBracketCheck {
         lab.compiledCells.flatMap { diagnostics(for: $0, in: lab) }
     }
 
-    static func diagnostics(for cell: Cell, in lab: Lab) -> [Diagnostic] {
+    /// - Parameter noun: what the document calls the block, `cell` in a lab, `sample` in a guide.
+    static func diagnostics(for cell: Cell, in lab: Lab, noun: String = "cell") -> [Diagnostic] {
         let code = Array(cell.block.code.utf8)
         guard let problem = BracketBalance.firstProblem(in: code, bareSlashRegex: bareSlashRegex(lab.settings)) else { return [] }
         func error(_ message: String) -> Diagnostic {
@@ -18,16 +19,16 @@ enum CellBracketCheck {
         }
         switch problem.kind {
         case .neverClosed:
-            return [error("'\(problem.text)' is never closed in this cell"),
+            return [error("'\(problem.text)' is never closed in this \(noun)"),
                     Diagnostic(severity: .note, location: nil,
-                               message: "a cell must be complete: a later cell cannot close what it opens")]
+                               message: "a \(noun) must be complete: a later \(noun) cannot close what it opens")]
         case .neverOpened:
             let opener = ["}": "{", ")": "(", "]": "["][problem.text] ?? problem.text
-            return [error("'\(problem.text)' has no matching '\(opener)' in this cell")]
+            return [error("'\(problem.text)' has no matching '\(opener)' in this \(noun)")]
         case .mismatched(let opener):
             let opening = opener.text(in: code)
             let closer = ["{": "}", "[": "]"][opening] ?? ")"
-            return [error("expected '\(closer)' before '\(problem.text)' in this cell"),
+            return [error("expected '\(closer)' before '\(problem.text)' in this \(noun)"),
                     Diagnostic(severity: .note, location: location(of: opener, in: cell, of: lab),
                                message: "to match this opening '\(opening)'")]
         }

@@ -173,7 +173,12 @@ struct GuideRunner {
         }
         // Errors in earlier samples' declarations are theirs, reported at their own lines:
         // a sample that has none of its own could not be checked, it did not fail.
-        let own = errors.filter { error in self.sample(at: error.location).map { $0 == sample } ?? true }
+        var own = errors.filter { error in self.sample(at: error.location).map { $0 == sample } ?? true }
+        // A bracket the sample leaves open makes swiftc blame what follows it, the program's own
+        // closing lines: the sample is at fault, at its bracket, as a lab's cell is.
+        if own.contains(where: \.inPrelude), plan.symbols[sample].bracketProblem != nil {
+            own = own.filter { !$0.inPrelude } + CellBracketCheck.diagnostics(for: plan.samples[sample].cell, in: plan.lab, noun: "sample")
+        }
         if !own.contains(where: { CompilerCrash.description($0) == nil }),
            let broken = real.lazy.compactMap({ self.sample(at: $0.location) }).first {
             return .skipped(.contextFails(line: plan.samples[broken].line))
