@@ -21,6 +21,9 @@ enum RunOptions {
                           help: "Build the Swift package in DIR (its library targets, with the swift beside swiftc, "
                           + "into the compile cache; DIR is never written) and compile every sample and lab against it"),
         OptionDeclaration(name: "--strict", help: "Fail a lab that imports a module this machine lacks, and every guide sample that could not be checked here (default: skip them)"),
+        OptionDeclaration(name: "--min-rung", value: "RUNG",
+                          help: "Fail every guide sample checked less than RUNG on the ladder output-checked > compiled > parsed > listing "
+                          + "(`--min-rung compiled`: excerpts that could only be parsed fail; samples marked skip stay skipped)"),
         OptionDeclaration(name: "--repeat", value: "N", help: "Run each scenario N times; a cell whose output differs "
                           + "between runs is reported as flaky, even when one of the runs matched"),
         OptionDeclaration(name: "--jobs", aliases: ["-j"], value: "N",
@@ -56,6 +59,7 @@ enum RunOptions {
         run.verbose = parsed.has("--verbose")
         run.useCache = !parsed.has("--no-cache")
         run.strict = parsed.has("--strict")
+        run.minimumRung = try parsed.value("--min-rung", as: .checkRung)
         run.bareLanguage = try parsed.value("--bare", as: .bareLanguage)
         run.documentKind = try parsed.value("--as", as: .documentKind)
         run.scenarios = parsed.values("--scenario")

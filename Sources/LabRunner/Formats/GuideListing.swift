@@ -13,6 +13,10 @@ package struct GuideListing: Codable, Sendable {
         let role: Role
         /// A program with an output block: it is run and its output checked.
         let runs: Bool
+        /// The strongest check it gets (`CheckRung`'s name), before anything is built: a program is
+        /// `compiled` (or `parsed`, once swiftc finds it an excerpt), one that runs
+        /// `output-checked`; null for a skipped sample.
+        let rung: String?
         /// The lines of its output blocks.
         let outputLines: [Int]
         /// The lines of its counted `// Prints` comments (only without an output block).
@@ -119,7 +123,12 @@ package struct GuideListing: Codable, Sendable {
                                    sampleLine: plan.samples[reference.sample].line,
                                    reason: entry.reason.description(plan.describe))
             }
-            return SampleEntry(line: sample.line, role: role, runs: runs, outputLines: cell.outputs.map(\.line),
+            let rung: CheckRung? = switch role {
+            case .program, .manifest: runs ? .outputChecked : .compiled
+            case .listing: .listing
+            case .skipped: nil
+            }
+            return SampleEntry(line: sample.line, role: role, runs: runs, rung: rung?.rawValue, outputLines: cell.outputs.map(\.line),
                                printsLines: sample.prints.map { plan.markdownLine(sample: index, codeLine: $0.line) },
                                hidden: sample.isHiddenSetup,
                                listingReasons: reasons, skipReason: skip,
@@ -150,12 +159,12 @@ package struct GuideListing: Codable, Sendable {
             switch sample.role {
             case .program where sample.runs && sample.outputLines.isEmpty:
                 let lines = sample.printsLines.map(String.init).joined(separator: ", ")
-                head += "program, runs (// Prints comment\(sample.printsLines.count == 1 ? "" : "s") at line\(sample.printsLines.count == 1 ? "" : "s") \(lines))"
+                head += "program, runs (// Prints comment\(sample.printsLines.count == 1 ? "" : "s") at line\(sample.printsLines.count == 1 ? "" : "s") \(lines)), output checked"
             case .program where sample.runs:
                 let lines = sample.outputLines.map(String.init).joined(separator: ", ")
-                head += "program, runs (output line\(sample.outputLines.count == 1 ? "" : "s") \(lines))"
-            case .program: head += "program"
-            case .manifest: head += "package manifest"
+                head += "program, runs (output line\(sample.outputLines.count == 1 ? "" : "s") \(lines)), output checked"
+            case .program: head += "program, compiled"
+            case .manifest: head += "package manifest, compiled"
             case .listing: head += "listing"
             case .skipped: head += "skipped, \(sample.skipReason ?? "")"
             }

@@ -16,8 +16,11 @@ extension JSONReport {
         let skipped: Int
         let notChecked: Int
         let invalid: Int
+        /// Guide samples per rung of the ladder (`CheckRung`), every rung named, 0 included.
+        let rungs: [String: Int]
 
         init(_ totals: RunReport.Totals) {
+            rungs = Dictionary(uniqueKeysWithValues: CheckRung.allCases.map { ($0.rawValue, totals.rungs[$0] ?? 0) })
             passed = totals.passed
             failed = totals.failed
             skipped = totals.skipped
@@ -61,6 +64,8 @@ extension JSONReport {
         let line: Int
         let status: String
         let ran: Bool
+        /// How far it was checked (`CheckRung`'s name); null when it failed or was skipped.
+        @JSONNullable var rung: String?
         @JSONNullable var reason: String?
         @JSONNullable var reasonLine: Int?
         let compilerRan: Bool

@@ -42,7 +42,7 @@ package enum JSONReport {
             : guide.nothingChecked != nil ? "nothing-to-run" : "pass"
         let samples = guide.samples.map { sample in
             SampleEntry(name: sample.name, line: sample.line, status: sample.status.rawValue, ran: sample.ran,
-                        reason: sample.reason, reasonLine: sample.reasonLine, compilerRan: sample.compilerRan,
+                        rung: sample.requiredRung == nil ? sample.rung?.rawValue : nil, reason: sample.reason, reasonLine: sample.reasonLine, compilerRan: sample.compilerRan,
                         diagnostics: sample.errors.map(diagnostic), run: sample.run.map(scenario))
         }
         return LabEntry(path: path, part: "guide", line: nil, check: nil, title: guide.title, status: status, buildDuration: 0,

@@ -83,9 +83,14 @@ package enum JUnitReport {
         }
         for sample in guide.samples {
             var result: XMLNode? = nil
+            var rung: XMLNode? = nil
             switch sample.status {
             case .passed:
-                break
+                // How far it was checked, where a JUnit viewer shows a passing case's detail.
+                if let checked = sample.rung {
+                    let text = "checked: " + checked.description + (checked == .parsed ? " (" + (sample.reason ?? "") + ")" : "")
+                    rung = XMLNode("system-out", text: text)
+                }
             case .failed:
                 var body = sample.errors.flatMap(lines)
                 if let run = sample.run?.run {
@@ -103,7 +108,7 @@ package enum JUnitReport {
                 result = XMLNode("skipped", [("message", "compiler crash, not the sample's fault: " + (sample.reason ?? ""))])
             }
             cases.append(XMLNode("testcase", [("classname", path), ("name", sample.name), ("time", seconds(0))],
-                                 children: result.map { [$0] } ?? []))
+                                 children: [result, rung].compactMap { $0 }))
         }
         var tally = Tally()
         cases.forEach { tally.count($0) }
@@ -112,6 +117,7 @@ package enum JUnitReport {
         if let title = guide.title { properties.append(property("title", title)) }
         properties.append(property("kind", "guide"))
         properties.append(property("samples", guide.summary))
+        if let ladder = TerminalReport.ladder(guide.tally.rungs) { properties.append(property("rungs", ladder)) }
         let children = [XMLNode("properties", children: properties)] + cases
         return (XMLNode("testsuite", tally.attributes(name: path), children: children), tally)
     }

@@ -58,6 +58,8 @@ extension TerminalReport {
     /// `line 12: passed (ran)`, `line 40: listing: declarations without bodies (line 41)`.
     private func verdictLine(_ sample: SampleReport) -> String {
         switch sample.status {
+        case .passed where sample.rung == .parsed:
+            return style.green("PASS") + "  line \(sample.line): parsed only, " + (sample.reason ?? "")
         case .passed: return style.green("PASS") + "  line \(sample.line)" + (sample.ran ? ": ran, output as expected" : ": compiled")
         case .listing: return style.dim("LIST") + "  line \(sample.line): listing, \(sample.reason ?? "")" + (sample.reasonLine.map { " (line \($0))" } ?? "")
         case .skipped: return style.yellow("SKIP") + "  line \(sample.line): \(sample.reason ?? "")"

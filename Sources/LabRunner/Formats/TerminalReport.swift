@@ -39,7 +39,18 @@ package struct TerminalReport: Sendable {
         let notChecked = totals.notChecked
         return [""] + (notChecked == 0 ? [] : [style.red("\(notChecked) file\(notChecked == 1 ? "" : "s") could not be checked")])
             + (totals.onlyCrashes ? [style.red("swiftc crashed on every sample it compiled (\(totals.compilerCrashes)): nothing was checked")] : [])
+            + (Self.ladder(totals.rungs).map { ["guide samples: " + $0] } ?? [])
             + [Self.summary(passed: totals.passed, failed: totals.failed, skipped: totals.skipped)]
+    }
+
+    /// `3 ran, output checked; 40 compiled; 5 parsed; 12 listings`: how far guide samples were
+    /// checked, rung by rung; nil when there were none.
+    package static func ladder(_ rungs: [CheckRung: Int]) -> String? {
+        let parts = CheckRung.allCases.compactMap { rung -> String? in
+            guard let count = rungs[rung], count > 0 else { return nil }
+            return rung == .listing ? "\(count) listing\(count == 1 ? "" : "s")" : "\(count) \(rung.description)"
+        }
+        return parts.isEmpty ? nil : parts.joined(separator: "; ")
     }
 
     /// `N passed, N failed, N skipped`: CI tooling reads the line's start, `N passed, N failed`.

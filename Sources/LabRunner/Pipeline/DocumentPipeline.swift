@@ -17,6 +17,8 @@ package struct DocumentPipeline: Sendable {
     package var compilerVersion: CompilerVersionLookup? = nil
     /// With `--strict`, a lab importing a module this machine lacks fails instead of being skipped.
     package var strict = false
+    /// Guide samples checked less than this rung fail (`--min-rung`).
+    package var minimumRung: CheckRung? = nil
     /// Run labs without output blocks too (`--update` fills them in); else they are only compiled.
     package var runWithoutTranscripts = false
     /// Where swiftc keeps clang's module cache when there is no compile cache (`--no-cache`): one
@@ -81,9 +83,11 @@ package struct DocumentPipeline: Sendable {
     func runGuide(_ plan: GuidePlan, only: Int?) -> GuideOutcome {
         switch GuideRunner(pipeline: self, plan: plan, tools: tools, only: only).run() {
         case .success(let samples):
-            GuideOutcome(plan: plan, samples: strict ? samples.map { sample in
-                SampleOutcome(line: sample.line, index: sample.index, verdict: sample.verdict.strict, compilerRan: sample.compilerRan)
-            } : samples, toolFailure: nil)
+            GuideOutcome(plan: plan, samples: samples.map { sample in
+                var verdict = strict ? sample.verdict.strict : sample.verdict
+                if let minimumRung { verdict = verdict.requiring(minimumRung) }
+                return SampleOutcome(line: sample.line, index: sample.index, verdict: verdict, compilerRan: sample.compilerRan)
+            }, toolFailure: nil)
         case .failure(let error): GuideOutcome(plan: plan, samples: [], toolFailure: .build(error))
         }
     }

@@ -12,6 +12,8 @@ struct GuideRunner {
     let buildLab: Lab
     /// Only the sample at this index, when a run names a line (`guide.md:42`).
     let only: Int?
+    /// What the file's reader could have, asked when a sample's errors are all unknown names.
+    let reachable: ReachableNames
 
     init(pipeline: DocumentPipeline, plan: GuidePlan, tools: any LabToolchain, only: Int?) {
         self.pipeline = pipeline
@@ -19,6 +21,7 @@ struct GuideRunner {
         self.tools = tools
         self.only = only
         buildLab = plan.lab.restricted(to: plan.lab.cells)
+        reachable = ReachableNames(plan: plan, package: pipeline.packageModules?.packagePath)
     }
 
     /// One outcome per sample (only the chosen one with `only`), or why the tool could not check the file.
@@ -183,7 +186,21 @@ struct GuideRunner {
            let broken = real.lazy.compactMap({ self.sample(at: $0.location) }).first {
             return .skipped(.contextFails(line: plan.samples[broken].line))
         }
-        return .failed(.compile(DiagnosticOrder.inLabOrder(own, labPath: plan.lab.path)))
+        // An excerpt: it parsed, and uses names nothing in its reader's reach declares.
+        if plan.samples[sample].role != .manifest,
+           let names = ExcerptNames.free(in: own.map(\.message), declared: reachable.names) {
+            return .parsed(names: names)
+        }
+        return .failed(.compile(DiagnosticOrder.inLabOrder(withHints(own), labPath: plan.lab.path)))
+    }
+
+    /// `errors`, each unknown name followed by a note naming its module or the name it is a typo of.
+    private func withHints(_ errors: [Diagnostic]) -> [Diagnostic] {
+        guard errors.contains(where: { ExcerptNames.unknownName($0.message) != nil }) else { return errors }
+        return errors.flatMap { error in
+            guard error.severity == .error, let hint = ExcerptNames.hint(for: error.message, declared: reachable.names) else { return [error] }
+            return [error, Diagnostic(severity: .note, location: error.location, message: hint)]
+        }
     }
 
     /// `5.9` from a manifest's first line, `// swift-tools-version:5.9` (or `: 5.9.0`, `; …`).

@@ -13,6 +13,9 @@ package struct SampleOutcome: Sendable {
 package enum SampleVerdict: Sendable {
     /// It compiled (and, with an output block, printed what was expected).
     case passed(ran: Bool)
+    /// Only its syntax was checked: an excerpt whose free names (`names`) are declared nowhere
+    /// its reader could have them (`ExcerptNames`). It parsed; swiftc could do no more.
+    case parsed(names: [String])
     case failed(SampleFailure)
     /// Not a program: counted apart, with the reason (the first, most telling).
     case listing(ListingReason)
@@ -24,7 +27,18 @@ package enum SampleVerdict: Sendable {
     var isFailure: Bool {
         switch self {
         case .failed, .compilerCrashed: true
-        case .passed, .listing, .skipped: false
+        case .passed, .parsed, .listing, .skipped: false
+        }
+    }
+
+    /// The rung of the ladder it reached, for a sample checked or a listing; nil when it failed
+    /// or could not be checked.
+    package var rung: CheckRung? {
+        switch self {
+        case .passed(let ran): ran ? .outputChecked : .compiled
+        case .parsed: .parsed
+        case .listing: .listing
+        case .failed, .skipped, .compilerCrashed: nil
         }
     }
 }
@@ -41,6 +55,8 @@ package enum SampleFailure: Sendable {
     case prints(PrintsMismatch)
     /// With `--strict`: it could not be checked here (skipped, or the compiler crashed), and why.
     case notChecked(String)
+    /// With `--min-rung`: it was checked less than the run requires (`rung`), and why.
+    case belowRung(CheckRung, required: CheckRung, why: String)
 }
 
 extension SampleVerdict {
@@ -51,7 +67,28 @@ extension SampleVerdict {
         case .skipped(.marked), .skipped(.empty): self
         case .skipped(let skip): .failed(.notChecked(skip.description))
         case .compilerCrashed(let crash): .failed(.notChecked("the compiler crashed: " + crash))
-        case .passed, .failed, .listing: self
+        case .passed, .parsed, .failed, .listing: self
+        }
+    }
+
+    /// What `--min-rung` makes of the verdict: a sample checked less than `required` fails, with
+    /// its rung and why. A sample marked skip or empty stays as it is, as under `--strict`.
+    func requiring(_ required: CheckRung) -> SampleVerdict {
+        guard let rung, required < rung else { return self }
+        return .failed(.belowRung(rung, required: required, why: rungReason ?? rung.description))
+    }
+
+    /// The rung of a sample `--min-rung` failed for being checked less than it requires.
+    package var belowRung: CheckRung? {
+        if case .failed(.belowRung(let rung, _, _)) = self { rung } else { nil }
+    }
+
+    /// Why a sample stands below `compiled`: an excerpt's free names, a listing's reason.
+    package var rungReason: String? {
+        switch self {
+        case .parsed(let names): ExcerptNames.reason(names)
+        case .listing(let listing): listing.description
+        case .passed, .failed, .skipped, .compilerCrashed: nil
         }
     }
 }

@@ -21,11 +21,15 @@ extension SampleReport {
         var run: ScenarioReport? = nil
         var ran = false
         var notChecked = false
+        var required: CheckRung? = nil
         let status: Status
         switch outcome.verdict {
         case .passed(let didRun):
             status = .passed
             ran = didRun
+        case .parsed:
+            status = .passed
+            reason = outcome.verdict.rungReason
         case .listing(let listing):
             status = .listing
             reason = listing.description
@@ -53,18 +57,23 @@ extension SampleReport {
             status = .failed
             reason = why
             notChecked = true
+        case .failed(.belowRung(_, let minimum, let why)):
+            status = .failed
+            reason = why
+            required = minimum
         case .failed(.prints(let mismatch)):
             status = .failed
             ran = true
             run = ScenarioReport(mismatch, sample: plan.samples[outcome.index].cell, scenario: lab.scenarios.first ?? "", lab: lab)
         }
         self.init(name: "\(lab.path):\(outcome.line)", line: outcome.line, status: status, ran: ran, reason: reason,
-                  reasonLine: reasonLine, errors: errors, run: run, compilerRan: outcome.compilerRan, isNotChecked: notChecked)
+                  reasonLine: reasonLine, errors: errors, run: run, compilerRan: outcome.compilerRan, isNotChecked: notChecked,
+                  rung: outcome.verdict.rung ?? outcome.verdict.belowRung, requiredRung: required)
     }
 
     /// A sample whose `// Prints` comments `--update` rewrote to what it printed: it passes, as an updated lab's scenario does.
     init(updated outcome: SampleOutcome, path: String) {
         self.init(name: "\(path):\(outcome.line)", line: outcome.line, status: .passed, ran: true, reason: "// Prints comments updated",
-                  reasonLine: nil, errors: [], run: nil, compilerRan: outcome.compilerRan)
+                  reasonLine: nil, errors: [], run: nil, compilerRan: outcome.compilerRan, rung: .outputChecked)
     }
 }

@@ -52,11 +52,17 @@ package struct SampleTally: Sendable, Equatable {
     package var listings = 0
     package var skipped = 0
     package var compilerCrashes = 0
+    /// Samples on each rung of the ladder (listings included), whatever else they count as.
+    package var rungs: [CheckRung: Int] = [:]
+
+    /// Of the passed samples, those only parsed (excerpts).
+    package var parsed: Int { rungs[.parsed] ?? 0 }
 
     package var total: Int { passed + failed + listings + skipped + compilerCrashes }
 
     init(_ samples: [SampleReport]) {
         for sample in samples {
+            if let rung = sample.rung, sample.requiredRung == nil { rungs[rung, default: 0] += 1 }
             switch sample.status {
             case .passed: passed += 1
             case .failed: failed += 1
@@ -67,9 +73,10 @@ package struct SampleTally: Sendable, Equatable {
         }
     }
 
-    /// `12 samples: 9 passed, 2 listings, 1 failed`: counts that are 0 left out, passed always said.
+    /// `12 samples: 9 passed (1 parsed only), 2 listings, 1 failed`: counts that are 0 left out,
+    /// passed always said.
     package var summary: String {
-        var parts = ["\(passed) passed"]
+        var parts = ["\(passed) passed" + (parsed > 0 ? " (\(parsed) parsed only)" : "")]
         if listings > 0 { parts.append("\(listings) listing\(listings == 1 ? "" : "s")") }
         if skipped > 0 { parts.append("\(skipped) skipped") }
         if compilerCrashes > 0 { parts.append("\(compilerCrashes) compiler crash\(compilerCrashes == 1 ? "" : "es")") }
@@ -105,10 +112,18 @@ package struct SampleReport: Sendable {
     package let compilerRan: Bool
     /// A failure only because `--strict` fails a sample that could not be checked (`reason` says why).
     package var isNotChecked = false
+    /// How far it was checked (`CheckRung`): set for a sample that passed or was parsed, a
+    /// listing, and one `--min-rung` failed for its rung; nil for one that failed or was skipped.
+    package var rung: CheckRung? = nil
+    /// The rung `--min-rung` required, for a sample it failed (`rung` is below it).
+    package var requiredRung: CheckRung? = nil
 
     /// Why it failed, in one line: `did not compile (2 errors)`, `printed something else`…
     package var failureSummary: String {
         if isNotChecked { return "not checked (--strict): " + (reason ?? "") }
+        if let requiredRung, let rung {
+            return "only \(rung.description) (--min-rung \(requiredRung.rawValue)): " + (reason ?? "")
+        }
         if let reason { return "a listing (\(reason)) that does not parse" }
         if run != nil { return "printed something else" }
         let count = errors.filter { $0.diagnostic.severity == .error }.count

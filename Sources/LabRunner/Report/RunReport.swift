@@ -31,6 +31,8 @@ package struct RunReport: Sendable {
         package var skipped = 0
         /// A guide's samples on which swiftc crashed (counted in `skipped` too).
         package var compilerCrashes = 0
+        /// Guide samples on each rung of the ladder (`CheckRung`), listings included.
+        package var rungs: [CheckRung: Int] = [:]
 
         init(_ files: [FileReport]) {
             for file in files {
@@ -39,6 +41,7 @@ package struct RunReport: Sendable {
                 failed += counts.failed
                 skipped += counts.skipped
                 compilerCrashes += file.guide?.tally.compilerCrashes ?? 0
+                rungs.merge(file.guide?.tally.rungs ?? [:], uniquingKeysWith: +)
                 if !file.wasChecked { notChecked += 1 }
                 if file.isInputError { invalid += 1 }
             }

@@ -45,6 +45,11 @@ extension ArgumentFormat where Value == String {
     }
 }
 
+extension ArgumentFormat where Value == CheckRung {
+    /// `--min-rung RUNG`.
+    package static let checkRung = ArgumentFormat(expected: "one of output-checked, compiled, parsed, listing") { CheckRung(rawValue: $0) }
+}
+
 extension ArgumentFormat where Value == DocumentKind {
     /// `--as guide|lab`.
     package static let documentKind = ArgumentFormat(expected: "guide or lab") { DocumentKind(rawValue: $0) }

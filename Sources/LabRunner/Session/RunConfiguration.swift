@@ -19,6 +19,8 @@ package struct RunConfiguration: Sendable {
     package var repeats = 1
     /// A missing module fails the lab instead of skipping it.
     package var strict = false
+    /// `--min-rung`: guide samples checked less than this fail (`CheckRung`).
+    package var minimumRung: CheckRung? = nil
     /// The language of fences without an info string.
     package var bareLanguage: String? = nil
     /// `--as guide|lab`.
@@ -46,6 +48,7 @@ package struct RunConfiguration: Sendable {
         pipeline.timeoutOverride = timeout
         pipeline.repeats = repeats
         pipeline.strict = strict
+        pipeline.minimumRung = minimumRung
         pipeline.bareLanguage = bareLanguage
         pipeline.documentKind = documentKind
         pipeline.runWithoutTranscripts = update

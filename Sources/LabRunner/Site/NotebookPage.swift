@@ -91,7 +91,9 @@ package struct NotebookPage: Sendable {
                 case .failed: "fail"
                 case .listing, .skipped, .compilerCrash: "skipped"
                 }
-                let words = sample.status.rawValue.replacingOccurrences(of: "-", with: " ") + (sample.reason.map { ": " + $0 } ?? "")
+                // A pass says how far it was checked: `passed: compiled`, `passed: parsed: excerpt: …`.
+                let rung = sample.status == .passed ? sample.rung.map { ": " + $0.description } ?? "" : ""
+                let words = sample.status.rawValue.replacingOccurrences(of: "-", with: " ") + rung + (sample.reason.map { ": " + $0 } ?? "")
                 html += "<p class=\"sample \(css)\"><span class=\"verdict\">\(HTMLEscaping.text(words))</span></p>\n"
                 let errors = sample.errors.flatMap { [$0.line] + ($0.excerpt?.lines(style: .plain) ?? []) }
                 if !errors.isEmpty { html += "<pre class=\"problem\">\(HTMLEscaping.text(errors.joined(separator: "\n")))</pre>\n" }

@@ -22,9 +22,9 @@ import Testing
                func greet() -> String { return 42 }
                                                ^
           FAIL  line 15: did not compile (1 error)
-        compile-errors.md:20:7: error: cannot find 'undefinedName' in scope
-            print(undefinedName)
-                  ^
+        compile-errors.md:20:13: error: value of type 'Int' has no member 'undefinedName'
+            print(count.undefinedName)
+                        ^
           FAIL  line 19: did not compile (1 error)
           FAIL  4 samples: 0 passed, 4 failed
         """

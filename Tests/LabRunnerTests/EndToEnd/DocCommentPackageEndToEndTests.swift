@@ -55,9 +55,9 @@ import Testing
         let list = try await LabRunnerCLI.run(["list", "pkg/Sources/DocGreeting/Greeting.swift"], in: folder)
         #expect(list.stdout.contains("""
             samples:
-              line 3: program, runs (// Prints comment at line 5) [fresh]
+              line 3: program, runs (// Prints comment at line 5), output checked [fresh]
                 modules: DocGreeting (its file's module)
-              line 9: program, runs (// Prints comment at line 11)
+              line 9: program, runs (// Prints comment at line 11), output checked
             """), "\(list.stdout)")
 
         // `list --package` asks SwiftPM for the libraries (nothing built) and shows the README's
@@ -65,7 +65,7 @@ import Testing
         let listed = try await LabRunnerCLI.run(["list", "--package", "pkg", "pkg/README.md"], in: folder)
         #expect(listed.status == 0, "\(listed.stderr)")
         #expect(listed.stdout.contains("""
-              line 5: program, runs (// Prints comment at line 7)
+              line 5: program, runs (// Prints comment at line 7), output checked
                 modules: DocGreeting (the package's library, imported for it)
             """), "\(listed.stdout)")
         let unlisted = try await LabRunnerCLI.run(["list", "pkg/README.md"], in: folder)

@@ -83,6 +83,7 @@ import Testing
           skipped: needs module PointPlotting, not available here (line 51)
           FAIL  8 samples: 4 passed, 2 listings, 1 skipped, 1 failed
 
+        guide samples: 4 compiled; 2 listings
         4 passed, 1 failed, 1 skipped
 
         """)

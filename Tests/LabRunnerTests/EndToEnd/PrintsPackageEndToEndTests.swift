@@ -18,14 +18,26 @@ import Testing
         #expect(passing.status == 0, "\(passing.stdout)\(passing.stderr)")
         #expect(passing.stdout.contains("PASS  3 samples: 3 passed"), "\(passing.stdout)")
 
-        // Without its hidden setup block, the README's samples do not compile.
+        // Without its hidden setup block, the README alone (no package around it) is excerpts of
+        // an API nothing declares: its samples are only parsed, and `--min-rung compiled` fails them.
         let text = String(decoding: original, as: UTF8.self)
         let start = try #require(text.range(of: "<!-- labrunner: setup"))
         let end = try #require(text.range(of: "-->\n", range: start.upperBound..<text.endIndex))
         try Data(text.replacingCharacters(in: start.lowerBound..<end.upperBound, with: "").utf8).write(to: URL(fileURLWithPath: readme))
         let withoutSetup = try await LabRunnerCLI.run(["run", "README.md"], in: folder)
-        #expect(withoutSetup.status == 1)
-        #expect(withoutSetup.stdout.contains("error: cannot find 'greet' in scope"), "\(withoutSetup.stdout)")
+        #expect(withoutSetup.status == 0)
+        #expect(withoutSetup.stdout.contains("  PASS  3 samples: 3 passed (3 parsed only)\n"), "\(withoutSetup.stdout)")
+        let required = try await LabRunnerCLI.run(["run", "--min-rung", "compiled", "README.md"], in: folder)
+        #expect(required.status == 1)
+        #expect(required.stdout.contains("FAIL  line 8: only parsed (--min-rung compiled): excerpt: uses greet, which nothing declares"),
+                "\(required.stdout)")
+        // Beside the package that declares `greet`, the same README fails: its reader has the package.
+        try FileManager.default.copyItem(atPath: LabRunnerCLI.fixtures + "/prints-package/Package.swift", toPath: folder + "/Package.swift")
+        try FileManager.default.copyItem(atPath: LabRunnerCLI.fixtures + "/prints-package/Sources", toPath: folder + "/Sources")
+        let besidePackage = try await LabRunnerCLI.run(["run", "README.md"], in: folder)
+        #expect(besidePackage.status == 1)
+        #expect(besidePackage.stdout.contains("error: cannot find 'greet' in scope"), "\(besidePackage.stdout)")
+        for copied in ["Package.swift", "Sources"] { try FileManager.default.removeItem(atPath: folder + "/" + copied) }
 
         // The README's comments now say "Hi" where the code greets with "Hello" (the programs are
         // the passing run's, from the cache: only the comments, which are not compiled, differ).

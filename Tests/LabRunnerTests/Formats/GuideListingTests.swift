@@ -18,12 +18,12 @@ import Testing
     guide-samples/points.md
     read as a guide: no output blocks, scenarios, cell roles or exercises
     samples:
-      line 5: program
-      line 15: program
+      line 5: program, compiled
+      line 15: program, compiled
         given:
           struct Point (line 6): uses Point
           func area (line 10): uses area
-      line 22: program
+      line 22: program, compiled
       line 33: listing
         declarations without bodies (line 34)
         given:
@@ -32,15 +32,15 @@ import Testing
         editor placeholder <#x#> (line 40)
         given:
           struct Point (line 23): uses Point
-      line 45: program
+      line 45: program, compiled
         given:
           func area (line 10): uses area
           struct Point (line 23): uses Point
-      line 51: program
+      line 51: program, compiled
         modules: PointPlotting (line 52)
         given:
           struct Point (line 23): uses Point
-      line 58: program
+      line 58: program, compiled
         imports from earlier samples: PointPlotting (line 52)
         given:
           func area (line 10): uses area
@@ -97,14 +97,14 @@ import Testing
         Sources/Stacks/Stacks.docc/roles.md  Roles
         read as a guide: <!-- labrunner: guide --> on line 4
         samples:
-          line 5: program
+          line 5: program, compiled
             modules: Collections (line 6), Stacks (the catalog's)
-          line 10: program, runs (output line 14) [name=start]
+          line 10: program, runs (output line 14), output checked [name=start]
             modules: Stacks (the catalog's), Collections (from its context)
             given:
               import Collections (line 6): import Collections
               struct Stack (line 7): uses Stack
-          line 18: package manifest [fresh]
+          line 18: package manifest, compiled [fresh]
             modules: PackageDescription (line 20), Stacks (the catalog's)
           line 23: skipped, marked skip
             modules: Stacks (the catalog's)

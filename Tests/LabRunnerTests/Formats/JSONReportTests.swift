@@ -27,7 +27,10 @@ struct JSONReportTests {
                                    ReportFixture.compileFailure(), ReportFixture.invalid()])
         #expect(document["schemaVersion"] as? Int == 2)
         #expect(document["appleAvailable"] as? Bool == false)
-        #expect(document["totals"] as? [String: Int] == ["passed": 3, "failed": 5, "skipped": 8, "notChecked": 1, "invalid": 1])
+        let totals = try #require(document["totals"] as? [String: Any])
+        #expect(totals.filter { $0.key != "rungs" } as? [String: Int] == ["passed": 3, "failed": 5, "skipped": 8, "notChecked": 1, "invalid": 1])
+        // Labs only: no guide sample on any rung, every rung named.
+        #expect(totals["rungs"] as? [String: Int] == ["output-checked": 0, "compiled": 0, "parsed": 0, "listing": 0])
         let labs = try labs(document)
         #expect(labs.map { $0["status"] as? String } == ["pass", "fail", "fail", "compile-error", "invalid"])
         #expect(labs.map { $0["passed"] as? Int } == [2, 1, 0, 0, 0])
@@ -146,7 +149,10 @@ struct JSONReportTests {
         let document = try decode([ReportFixture.mismatch()], updates: ["labs/greetings.md": ReportFixture.updated(["failing"])])
         let lab = try #require(try labs(document).first)
         #expect(lab["status"] as? String == "pass")
-        #expect(document["totals"] as? [String: Int] == ["passed": 2, "failed": 0, "skipped": 2, "notChecked": 0, "invalid": 0])
+        let totals = try #require(document["totals"] as? [String: Any])
+        #expect(totals.filter { $0.key != "rungs" } as? [String: Int] == ["passed": 2, "failed": 0, "skipped": 2, "notChecked": 0, "invalid": 0])
+        // Labs only: no guide sample on any rung, every rung named.
+        #expect(totals["rungs"] as? [String: Int] == ["output-checked": 0, "compiled": 0, "parsed": 0, "listing": 0])
         let failing = try scenarios(lab)[1]
         #expect(failing["status"] as? String == "updated")
         #expect(try cells(failing)[1]["status"] as? String == "updated")

@@ -49,7 +49,7 @@ struct SourceFileTargetTests {
         let lab = try LabParser.parse(bytes: Array(Self.source.utf8), path: root + "/" + file)
         let text = try GuideListing(lab).text().joined(separator: "\n")
         if let module {
-            #expect(text.contains("line 4: program [fresh]\n    modules: \(module) (its file's module)"), "\(text)")
+            #expect(text.contains("line 4: program, compiled [fresh]\n    modules: \(module) (its file's module)"), "\(text)")
         } else {
             #expect(!text.contains("modules:"), "\(text)")
         }

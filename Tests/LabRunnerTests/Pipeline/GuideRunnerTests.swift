@@ -160,6 +160,7 @@ struct GuideRunnerTests {
         }
         let verdict = switch outcome.verdict {
         case .passed(let ran): ran ? "passed, ran" : "passed"
+        case .parsed(let names): "parsed: \(names.joined(separator: ", "))"
         case .listing(let reason): "listing: \(reason.description)"
         case .skipped(let skip): "skipped: \(skip.description)"
         case .compilerCrashed(let message): "compiler crash: \(message)"
@@ -168,6 +169,7 @@ struct GuideRunnerTests {
         case .failed(.output): "failed, ran: output"
         case .failed(.prints(let mismatch)): "failed, ran: prints at line \(mismatch.line)"
         case .failed(.notChecked(let why)): "failed, not checked: \(why)"
+        case .failed(.belowRung(let rung, let required, _)): "failed, \(rung.rawValue) below \(required.rawValue)"
         }
         return "\(outcome.line) \(verdict)" + (outcome.compilerRan ? "" : " (cached)")
     }

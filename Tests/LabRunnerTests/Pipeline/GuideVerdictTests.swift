@@ -86,6 +86,7 @@ struct GuideVerdictTests {
         return samples.map { sample -> String in
             switch sample.verdict {
             case .passed: "\(sample.line) passed"
+            case .parsed(let names): "\(sample.line) parsed: " + names.joined(separator: ", ")
             case .failed(.compile(let errors)): "\(sample.line) failed: " + errors.map(\.message).joined(separator: "; ")
             case .failed(.notChecked(let why)): "\(sample.line) failed, not checked: \(why)"
             case .failed: "\(sample.line) failed"
@@ -101,7 +102,7 @@ struct GuideVerdictTests {
     @Test func strictFailsEverySampleThatCouldNotBeChecked() throws {
         let guide = Self.guide + "\n<!-- labrunner: skip -->\n```swift\nlet marked = 1\n```\n\n```swift\nimport SwiftUI\n```\n"
         #expect(try Self.verdicts(strict: true, guide: guide) == [
-            "1 failed: cannot find type 'Dish' in scope",
+            "1 parsed: Dish",
             "5 failed, not checked: uses declarations of the sample at line 1, which do not compile",
             "9 listing: fragment: elision '...'",
             "13 failed, not checked: uses foo, which only the listing at line 9 declares",
@@ -117,7 +118,7 @@ struct GuideVerdictTests {
     @Test func verdicts() throws {
         let described = try Self.verdicts(strict: false)
         #expect(described == [
-            "1 failed: cannot find type 'Dish' in scope",
+            "1 parsed: Dish",
             "5 skipped: uses declarations of the sample at line 1, which do not compile",
             "9 listing: fragment: elision '...'",
             "13 skipped: uses foo, which only the listing at line 9 declares",
@@ -126,5 +127,25 @@ struct GuideVerdictTests {
             "25 failed: expected '}' in struct",
             "30 skipped: uses declarations of the sample at line 25, which do not compile",
         ])
+    }
+
+    /// `--min-rung compiled`: the excerpt that was only parsed fails with its rung and why; a
+    /// listing fails below `parsed`; what passed compiling, a skip and a failure are unchanged.
+    @Test func aMinimumRungFailsWhatWasCheckedLess() {
+        let parsed = SampleVerdict.parsed(names: ["Dish"])
+        guard case .failed(.belowRung(.parsed, .compiled, let why)) = parsed.requiring(.compiled) else {
+            Issue.record("\(parsed.requiring(.compiled))")
+            return
+        }
+        #expect(why == "excerpt: uses Dish, which nothing declares")
+        let listing = SampleVerdict.listing(ListingReason(kind: .diagram, description: "text diagram ('│ 0 │'), not Swift", line: 1))
+        if case .failed(.belowRung(.listing, .parsed, _)) = listing.requiring(.parsed) {} else { Issue.record("\(listing.requiring(.parsed))") }
+        if case .listing = listing.requiring(.listing) {} else { Issue.record("a listing meets --min-rung listing") }
+        if case .parsed = parsed.requiring(.parsed) {} else { Issue.record("parsed meets --min-rung parsed") }
+        if case .passed = SampleVerdict.passed(ran: false).requiring(.compiled) {} else { Issue.record("compiled meets compiled") }
+        if case .failed(.belowRung) = SampleVerdict.passed(ran: false).requiring(.outputChecked) {} else {
+            Issue.record("compiled is below output-checked")
+        }
+        if case .skipped(.marked) = SampleVerdict.skipped(.marked).requiring(.compiled) {} else { Issue.record("a skip stays") }
     }
 }

@@ -141,6 +141,12 @@ struct DocumentGoldenTests {
                 "invalid" : 1,
                 "notChecked" : 1,
                 "passed" : 1,
+                "rungs" : {
+                  "compiled" : 0,
+                  "listing" : 0,
+                  "output-checked" : 0,
+                  "parsed" : 0
+                },
                 "skipped" : 0
               }
             }

@@ -27,6 +27,10 @@ struct GuideReportGoldenTests {
     let q = Point(x: 1)
     ```
 
+    ```swift
+    someMutatingOperation()
+    ```
+
     """
 
     static func run() throws -> RunReport {
@@ -41,6 +45,7 @@ struct GuideReportGoldenTests {
             SampleOutcome(line: 11, index: 2, verdict: .listing(listing)),
             SampleOutcome(line: 15, index: 3, verdict: .skipped(.missingModule("Missing"))),
             SampleOutcome(line: 19, index: 4, verdict: .compilerCrashed("swiftc crashed: killed by SIGSEGV")),
+            SampleOutcome(line: 23, index: 5, verdict: .parsed(names: ["someMutatingOperation"]), compilerRan: true),
         ]
         let outcome = FileOutcome(path: "docs/steps.md", content: .guide(GuideOutcome(plan: plan, samples: samples, toolFailure: nil)))
         return RunReport(files: [FileReport(outcome, duration: 1.5, appleAvailable: false)], appleAvailable: false)
@@ -55,22 +60,26 @@ struct GuideReportGoldenTests {
               FAIL  line 7: did not compile (1 error)
               CRASH  line 19: the compiler crashed, not the sample's fault: swiftc crashed: killed by SIGSEGV
               skipped: needs module Missing, not available here (line 15)
-              FAIL  5 samples: 1 passed, 1 listing, 1 skipped, 1 compiler crash, 1 failed
+              FAIL  6 samples: 2 passed (1 parsed only), 1 listing, 1 skipped, 1 compiler crash, 1 failed
 
-            1 passed, 1 failed, 2 skipped
+            guide samples: 1 compiled; 1 parsed; 1 listing
+            2 passed, 1 failed, 2 skipped
             """)
     }
 
     @Test func theJUnitReport() throws {
         GoldenText.expect(JUnitReport.xml(try Self.run()), equals: """
             <?xml version="1.0" encoding="UTF-8"?>
-            <testsuites name="labrunner" tests="5" failures="1" errors="0" skipped="3" time="1.500">
-              <testsuite name="docs/steps.md" tests="5" failures="1" errors="0" skipped="3" time="1.500">
+            <testsuites name="labrunner" tests="6" failures="1" errors="0" skipped="3" time="1.500">
+              <testsuite name="docs/steps.md" tests="6" failures="1" errors="0" skipped="3" time="1.500">
                 <properties>
                   <property name="kind" value="guide"/>
-                  <property name="samples" value="5 samples: 1 passed, 1 listing, 1 skipped, 1 compiler crash, 1 failed"/>
+                  <property name="samples" value="6 samples: 2 passed (1 parsed only), 1 listing, 1 skipped, 1 compiler crash, 1 failed"/>
+                  <property name="rungs" value="1 compiled; 1 parsed; 1 listing"/>
                 </properties>
-                <testcase classname="docs/steps.md" name="docs/steps.md:3" time="0.000"/>
+                <testcase classname="docs/steps.md" name="docs/steps.md:3" time="0.000">
+                  <system-out>checked: compiled</system-out>
+                </testcase>
                 <testcase classname="docs/steps.md" name="docs/steps.md:7" time="0.000">
                   <failure message="docs/steps.md:8:16: error: cannot convert value of type &apos;Int&apos; to specified type &apos;Point&apos;" type="compile-error">docs/steps.md:8:16: error: cannot convert value of type &apos;Int&apos; to specified type &apos;Point&apos;
                 let p: Point = 3
@@ -84,6 +93,9 @@ struct GuideReportGoldenTests {
                 </testcase>
                 <testcase classname="docs/steps.md" name="docs/steps.md:19" time="0.000">
                   <skipped message="compiler crash, not the sample&apos;s fault: swiftc crashed: killed by SIGSEGV"/>
+                </testcase>
+                <testcase classname="docs/steps.md" name="docs/steps.md:23" time="0.000">
+                  <system-out>checked: parsed (excerpt: uses someMutatingOperation, which nothing declares)</system-out>
                 </testcase>
               </testsuite>
             </testsuites>
@@ -105,6 +117,12 @@ struct GuideReportGoldenTests {
         #expect(json.contains("\"reason\" : \"declarations without bodies\""))
         #expect(json.contains("\"reasonLine\" : 12"))
         #expect(json.contains("\"status\" : \"compiler-crash\""))
+        // How far each sample was checked: a new key, null for a sample that failed or was skipped.
+        #expect(json.contains("\"rung\" : \"compiled\""))
+        #expect(json.contains("\"rung\" : \"parsed\""))
+        #expect(json.contains("\"rung\" : \"listing\""))
+        #expect(json.contains("\"rung\" : null"))
+        #expect(json.contains("\"compiled\" : 1,\n      \"listing\" : 1,\n      \"output-checked\" : 0,\n      \"parsed\" : 1"), "\(json)")
     }
 }
 
@@ -113,8 +131,9 @@ struct GuideNotebookPageTests {
     @Test func eachSampleShowsItsVerdictAfterItsCode() throws {
         let file = try GuideReportGoldenTests.run().files[0]
         let html = NotebookPage(file: file, indexLink: "index.html").html()
-        let verdicts = ["passed", "failed", "listing: declarations without bodies", "skipped: needs module Missing, not available here",
-                        "compiler crash: swiftc crashed: killed by SIGSEGV"]
+        let verdicts = ["passed: compiled", "failed", "listing: declarations without bodies", "skipped: needs module Missing, not available here",
+                        "compiler crash: swiftc crashed: killed by SIGSEGV",
+                        "passed: parsed: excerpt: uses someMutatingOperation, which nothing declares"]
         var rest = Substring(html)
         for verdict in verdicts {
             guard let found = rest.range(of: "<span class=\"verdict\">\(verdict)</span>") else {
@@ -125,7 +144,7 @@ struct GuideNotebookPageTests {
         }
         #expect(html.contains("cannot convert value of type &#39;Int&#39; to specified type &#39;Point&#39;")
                 || html.contains("cannot convert value of type 'Int' to specified type 'Point'"))
-        #expect(html.contains("<span class=\"verdict fail\">5 samples: 1 passed, 1 listing, 1 skipped, 1 compiler crash, 1 failed</span>"))
+        #expect(html.contains("<span class=\"verdict fail\">6 samples: 2 passed (1 parsed only), 1 listing, 1 skipped, 1 compiler crash, 1 failed</span>"))
     }
 }
 
