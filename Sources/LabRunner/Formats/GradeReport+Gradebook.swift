@@ -42,7 +42,9 @@ extension GradeReport {
             }
             if case .lab(_, let parts, _) = entry.file.content, case .compileFailed = parts.first?.result { result.notes.append("did not compile") }
             if case .invalid = entry.file.content { result.notes.append("not a valid lab") }
-            if case .unreadable = entry.file.content { result.notes.append("unreadable") }
+            if case .unreadable(let error) = entry.file.content {
+                result.notes.append(GradeReport.unreadable(error) == "unreadable" ? "unreadable" : "a symbolic link")
+            }
             if !entry.warning.isEmpty { result.notes.append(entry.warning) }
             results[entry.student] = result
         }

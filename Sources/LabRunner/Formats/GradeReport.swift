@@ -108,6 +108,12 @@ package struct GradeReport: Sendable {
         return try JSONText.encode(Document(students: students), what: "the grades") + "\n"
     }
 
+    /// Why a submission's file was not read, in a word: a link (never followed), or unreadable.
+    static func unreadable(_ error: FileError) -> String {
+        if case .symbolicLink = error { return "not graded: a symbolic link" }
+        return "unreadable"
+    }
+
     /// `alice  3 of 3 points  (double 2/2, greet 1/1)`.
     package func summary(_ entry: Entry) -> String {
         let parts = entry.points.map { "\($0.id) \($0.manual ? "?" : PointsText.format($0.earned))/\($0.outOf)" }.joined(separator: ", ")
@@ -116,7 +122,7 @@ package struct GradeReport: Sendable {
         if written > 0 { line += "  \(written) point\(written == 1 ? "" : "s") of written exercises await the instructor" }
         if case .lab(_, let parts, _) = entry.file.content, case .compileFailed = parts.first?.result { line += "  did not compile" }
         if case .invalid = entry.file.content { line += "  not a valid lab" }
-        if case .unreadable = entry.file.content { line += "  unreadable" }
+        if case .unreadable(let error) = entry.file.content { line += "  " + Self.unreadable(error) }
         // A written exercise's note is the line's own last words.
         for (exercise, note) in zip(entry.points, entry.notes) where !note.isEmpty && !exercise.manual { line += "\n  \(exercise.id): \(note)" }
         if !entry.warning.isEmpty { line += "\n  warning: \(entry.warning)" }

@@ -16,6 +16,12 @@ package enum DocumentFile {
             throw .unreadable(path: path, reason: errno == ENOENT ? "no such file" : String(cString: strerror(errno)))
         }
         defer { close(descriptor) }
+        return try read(descriptor: descriptor, path: path, sizeLimit: sizeLimit)
+    }
+
+    /// `read`'s checks and reading, from a file already opened (with `O_NONBLOCK`) as `path`:
+    /// what was opened is what is read, whatever the path names by then.
+    package static func read(descriptor: Int32, path: String, sizeLimit: Int = DocumentFile.sizeLimit) throws(FileError) -> [UInt8] {
         var info = stat()
         guard fstat(descriptor, &info) == 0 else { throw .unreadable(path: path, reason: String(cString: strerror(errno))) }
         let kind = info.st_mode & S_IFMT
@@ -112,8 +118,19 @@ package enum DocumentFile {
 
     /// A `.swift` file whose doc comments are checked (`SourceFileParser`); a package manifest
     /// (`Package.swift`, `Package@swift-6.0.swift`) is SwiftPM's input, not documentation.
-    private static func isDocumentedSource(_ name: String) -> Bool {
+    static func isDocumentedSource(_ name: String) -> Bool {
         name.hasSuffix(".swift") && !(name == "Package.swift" || name.hasPrefix("Package@swift-"))
+    }
+
+    /// A file a folder's search takes: `.md`, `.markdown`, or a documented `.swift` file.
+    static func isDocumentName(_ name: String) -> Bool {
+        let lowered = name.lowercased()
+        return lowered.hasSuffix(".md") || lowered.hasSuffix(".markdown") || isDocumentedSource(name)
+    }
+
+    /// A name the search leaves out, and does not enter: hidden, or `node_modules`.
+    static func isSkipped(_ name: String) -> Bool {
+        name.hasPrefix(".") || name == "node_modules"
     }
 
     private static func documentFiles(under folder: String) -> [String] {
@@ -122,14 +139,11 @@ package enum DocumentFile {
         var found: [String] = []
         while let relative = enumerator.nextObject() as? String {
             let name = (relative as NSString).lastPathComponent
-            if name.hasPrefix(".") || name == "node_modules" {
+            if isSkipped(name) {
                 enumerator.skipDescendants()
                 continue
             }
-            let lowered = name.lowercased()
-            if lowered.hasSuffix(".md") || lowered.hasSuffix(".markdown") || isDocumentedSource(name) {
-                found.append(base + "/" + relative)
-            }
+            if isDocumentName(name) { found.append(base + "/" + relative) }
         }
         return found.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
     }

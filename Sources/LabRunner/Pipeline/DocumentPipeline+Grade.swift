@@ -31,12 +31,14 @@ package struct GradeOutcome: Sendable {
 }
 
 extension DocumentPipeline {
-    /// Runs `submissionPath` against the key: the submission's code with the key's outputs and
-    /// hidden checks, `repeats` times per scenario.
-    package func grade(key: Lab, submissionPath: String, student: String, handout: Lab? = nil) -> GradeOutcome {
+    /// Runs `submission` against the key: the submission's code with the key's outputs and
+    /// hidden checks, `repeats` times per scenario. Read as `SubmissionFile` reads it: a link
+    /// anywhere in it is an unreadable file, nothing of its target read.
+    package func grade(key: Lab, submission: SubmissionFile, student: String, handout: Lab? = nil) -> GradeOutcome {
         var points = key.exercises.map { ExerciseGrade(id: $0.id, earned: 0, outOf: $0.points, manual: $0.isManual) }
+        let submissionPath = submission.path
         let bytes: [UInt8]
-        do { bytes = try DocumentFile.read(submissionPath) } catch {
+        do { bytes = try submission.read() } catch {
             return GradeOutcome(student: student, file: FileOutcome(path: submissionPath, content: .unreadable(error)), points: points)
         }
         let parsed: (lab: Lab, damage: [LabError])

@@ -40,17 +40,17 @@ extension GradeSession {
 
     /// The students, in the order given, and per key each one's file (none: not submitted); nil
     /// after saying which argument is not a submission, or names a student twice.
-    func resolveSubmissions(_ labs: [(name: String, lab: Lab)]) -> (students: [String], paths: [[String: String]])? {
+    func resolveSubmissions(_ labs: [(name: String, lab: Lab)]) -> (students: [String], paths: [[String: SubmissionFile]])? {
         var students: [String] = []
-        var paths = labs.map { _ in [String: String]() }
+        var paths = labs.map { _ in [String: SubmissionFile]() }
         for submission in submissions {
-            let found: (student: String, paths: [String?])
+            let found: (student: String, paths: [SubmissionFile?])
             if labs.count == 1 {
                 guard let one = Self.resolve(submission, key: labs[0].lab.path) else {
                     output.error("\(submission): not a submission (a lab file, or a folder holding one)")
                     return nil
                 }
-                found = (one.student, [one.path])
+                found = (one.student, [one.file])
             } else {
                 guard let folder = Self.resolveFolder(submission, keys: labs.map(\.lab.path)) else {
                     output.error("\(submission): not a submission (with several labs, a student's folder holding their labs, named as the keys)")
@@ -73,29 +73,34 @@ extension GradeSession {
         return (students, paths)
     }
 
-    /// A submission is named by its file, or its folder (which holds a file named like the key, or one lab).
-    static func resolve(_ submission: String, key: String) -> (student: String, path: String)? {
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: submission, isDirectory: &isFolder) else { return nil }
-        let trimmed = submission.hasSuffix("/") ? String(submission.dropLast()) : submission
-        let name = (trimmed as NSString).lastPathComponent
-        guard isFolder.boolValue else { return ((name as NSString).deletingPathExtension, submission) }
-        let named = (trimmed as NSString).appendingPathComponent((key as NSString).lastPathComponent)
-        if FileManager.default.fileExists(atPath: named) { return (name, named) }
-        guard let files = try? DocumentFile.expand([trimmed]), files.count == 1 else { return nil }
-        return (name, files[0])
+    /// A submission is named by its file, or its folder (which holds a file named like the key, or
+    /// one lab). Found without following links (`SubmissionFile`): a submission that is a link
+    /// is named as a file would be and refused when read, as is a link named like the key, and a
+    /// folder that is a link is not searched.
+    static func resolve(_ submission: String, key: String) -> (student: String, file: SubmissionFile)? {
+        let root = SubmissionFile(root: submission)
+        guard let kind = SubmissionFile.kind(of: root.root) else { return nil }
+        let name = (root.root as NSString).lastPathComponent
+        guard kind == .folder else { return ((name as NSString).deletingPathExtension, root) }
+        let named = (key as NSString).lastPathComponent
+        if SubmissionFile.kind(of: root.root + "/" + named) != nil { return (name, SubmissionFile(root: root.root, below: [named])) }
+        let labs = SubmissionFile.labs(under: root.root)
+        guard labs.count == 1 else { return nil }
+        return (name, labs[0])
     }
 
     /// A student's folder in a course: per key, the file in it named like the key, nil when not
-    /// there (not submitted). Nil when `submission` is not a folder.
-    static func resolveFolder(_ submission: String, keys: [String]) -> (student: String, paths: [String?])? {
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: submission, isDirectory: &isFolder), isFolder.boolValue else { return nil }
-        let trimmed = submission.hasSuffix("/") ? String(submission.dropLast()) : submission
-        let paths = keys.map { key -> String? in
-            let named = (trimmed as NSString).appendingPathComponent((key as NSString).lastPathComponent)
-            return FileManager.default.fileExists(atPath: named) ? named : nil
+    /// there (not submitted). Nil when `submission` is not a folder. A folder that is a link is
+    /// the student's, every lab of it refused when read: not followed, and not taken for a
+    /// student who handed nothing in.
+    static func resolveFolder(_ submission: String, keys: [String]) -> (student: String, paths: [SubmissionFile?])? {
+        let root = SubmissionFile(root: submission)
+        guard let kind = SubmissionFile.kind(of: root.root), kind == .folder || kind == .symbolicLink else { return nil }
+        let paths = keys.map { key -> SubmissionFile? in
+            let named = (key as NSString).lastPathComponent
+            guard kind == .folder else { return SubmissionFile(root: root.root, below: [named]) }
+            return SubmissionFile.kind(of: root.root + "/" + named) != nil ? SubmissionFile(root: root.root, below: [named]) : nil
         }
-        return ((trimmed as NSString).lastPathComponent, paths)
+        return ((root.root as NSString).lastPathComponent, paths)
     }
 }

@@ -58,11 +58,11 @@ package struct GradeSession: Sendable {
         var end = SessionEnd.passed
         for (lab, paths) in zip(labs, course.paths) {
             if labs.count > 1 { output.out(style.bold("\(lab.name)  \(lab.lab.path)")) }
-            let found = course.students.compactMap { student in paths[student].map { (student: student, path: $0) } }
+            let found = course.students.compactMap { student in paths[student].map { (student: student, file: $0) } }
             // What a student may not change: the handout, outside the exercises.
             let handout = try? LabParser.parse(bytes: StudentCopy.bytes(of: lab.lab), path: lab.lab.path, bareLanguage: grading.bareLanguage)
             let outcomes = Parallel.map(found.count, width: width) { index in
-                grading.grade(key: lab.lab, submissionPath: found[index].path, student: found[index].student, handout: handout)
+                grading.grade(key: lab.lab, submission: found[index].file, student: found[index].student, handout: handout)
             }
             let report = GradeReport(outcomes, appleAvailable: appleAvailable)
             say(report)

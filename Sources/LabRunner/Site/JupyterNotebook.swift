@@ -54,6 +54,7 @@ package struct JupyterNotebook: Sendable {
     private func cells() -> [NotebookJSON] {
         let results = NotebookResults(file)
         let source = MarkdownSource(bytes: document)
+        let references = LinkDefinitions.collect(in: MarkdownParser.blocks(in: source))
         let firstLine = ((try? FrontMatter.parse(source, path: file.path))?.lineCount ?? 0) + 1
         var cells: [NotebookJSON] = []
         var proseStart = firstLine
@@ -62,7 +63,7 @@ package struct JupyterNotebook: Sendable {
             let line = block.openingLine
             let isOutput = results.shownBlocks.contains(line)
             guard isOutput || isCell(block, results) else { continue }
-            cells += markdownCell(source, lines: proseStart..<line)
+            cells += markdownCell(source, lines: proseStart..<line, references: references)
             let lastLine = block.closingLine ?? block.contentLines.last?.line ?? line
             proseStart = lastLine + 1
             guard !isOutput else { continue }
@@ -76,7 +77,7 @@ package struct JupyterNotebook: Sendable {
                 "source": NotebookJSON.lines(code),
             ]))
         }
-        return cells + markdownCell(source, lines: proseStart..<(source.lines.count + 1))
+        return cells + markdownCell(source, lines: proseStart..<(source.lines.count + 1), references: references)
     }
 
     /// A Swift cell, as the page decides it: one the run reported on, or a `swift` fence. A
@@ -90,16 +91,22 @@ package struct JupyterNotebook: Sendable {
 
     /// The prose of `lines` as a Markdown cell, without the blank lines around it and without
     /// `<!-- labrunner: … -->` lines (directives for the tool, about fences a notebook does not
-    /// have); none when nothing is left. Its id is its first line's.
-    private func markdownCell(_ source: MarkdownSource, lines: Range<Int>) -> [NotebookJSON] {
+    /// have), its raw HTML filtered (`NotebookProse`); none when nothing is left. Its id is its
+    /// first line's.
+    private func markdownCell(_ source: MarkdownSource, lines: Range<Int>, references: [String: MarkdownLink]) -> [NotebookJSON] {
         var kept = lines.filter { $0 <= source.lines.count }.map { (line: $0, text: source.text(of: source.lines[$0 - 1])) }
             .filter { !Self.isDirective($0.text) }
         while let first = kept.first, first.text.allSatisfy(\.isWhitespace) { kept.removeFirst() }
         while let last = kept.last, last.text.allSatisfy(\.isWhitespace) { kept.removeLast() }
         guard let first = kept.first else { return [] }
+        var prose = NotebookProse.markdown(kept.map(\.text).joined(separator: "\n"), references: references)[...]
+        // What the filter drops (a comment) leaves blank lines, or nothing.
+        while prose.first?.isNewline == true { prose.removeFirst() }
+        while prose.last?.isNewline == true { prose.removeLast() }
+        guard !prose.allSatisfy(\.isWhitespace) else { return [] }
         return [.object([
             "cell_type": .string("markdown"), "id": .string("md-L\(first.line)"), "metadata": .object([:]),
-            "source": NotebookJSON.lines(kept.map(\.text).joined(separator: "\n")),
+            "source": NotebookJSON.lines(String(prose)),
         ])]
     }
 

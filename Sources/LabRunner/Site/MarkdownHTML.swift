@@ -6,7 +6,11 @@ struct MarkdownHTML {
     /// Renders a fenced block in place of `<pre><code>`; nil keeps the default. The notebook
     /// puts a cell's highlighted code and results there: the block is the one the lab's cell has.
     var fence: (FencedBlock) -> String? = { _ in nil }
-    private(set) var references: [String: MarkdownLink] = [:]
+    /// The link reference definitions links are resolved with: the document's, collected by
+    /// `render(_:skippingLines:)`; set for blocks rendered apart from their document.
+    var references: [String: MarkdownLink] = [:]
+    /// Told of raw HTML and refused URLs met (`FilterLog`); nil: nobody asks.
+    var log: FilterLog? = nil
     /// Gives each heading an id (GitHub's slug) and a link to itself; off for the differential
     /// test, which holds the renderer to cmark-gfm, whose headings have none.
     var anchorsHeadings = false
@@ -34,7 +38,7 @@ struct MarkdownHTML {
     }
 
     func inlines(_ text: String) -> String {
-        MarkdownInlines.html(text, references: references, linkTarget: linkTarget)
+        MarkdownInlines.html(text, references: references, linkTarget: linkTarget, log: log)
     }
 
     func render(_ block: MarkdownBlock, tight: Bool) -> String {
@@ -55,6 +59,7 @@ struct MarkdownHTML {
         case .indentedCode(let code):
             return "<pre><code>\(HTMLEscaping.text(code))</code></pre>\n"
         case .html(let html):
+            log?.record()
             return HTMLFilter.html(html, linkTarget: linkTarget)
         case .thematicBreak:
             return "<hr />\n"

@@ -11,6 +11,8 @@ struct MarkdownInlines {
     /// Where a link's destination leads on the page (`SiteLinks`): the site makes `.md` links
     /// links to pages; the result still goes through the URL filter.
     var linkTarget: (String) -> String = { $0 }
+    /// Told of raw HTML and refused URLs met (`FilterLog`); nil: nobody asks.
+    var log: FilterLog? = nil
     private(set) var nodes: [Node] = []
     private var text = ""
 
@@ -20,9 +22,10 @@ struct MarkdownInlines {
 
     /// The HTML of `source`'s inlines.
     static func html(_ source: String, references: [String: MarkdownLink],
-                     linkTarget: @escaping (String) -> String = { $0 }) -> String {
+                     linkTarget: @escaping (String) -> String = { $0 }, log: FilterLog? = nil) -> String {
         var parser = MarkdownInlines(references: references)
         parser.linkTarget = linkTarget
+        parser.log = log
         parser.parse(Array(source.unicodeScalars))
         return MarkdownDelimiter.resolve(parser.nodes).map { node in
             switch node {
@@ -85,12 +88,22 @@ struct MarkdownInlines {
                 if let (html, end) = link(s, at: i, image: false) { emit(html); i = end; continue }
                 text += "["
             case "<":
-                if let (html, end) = Self.autolink(s, at: i) { emit(html); i = end; continue }
+                if let (html, end) = Self.autolink(s, at: i) {
+                    // Written without its href: a URL the filter refused.
+                    if !html.hasPrefix("<a href=") { log?.record() }
+                    emit(html)
+                    i = end
+                    continue
+                }
                 if let end = Self.rawTagEnd(s, from: i) {
+                    log?.record()
                     emit(HTMLFilter.html(String(String.UnicodeScalarView(s[i..<end])), linkTarget: linkTarget))
                     i = end
                     continue
                 }
+                // Text here, but a browser (or a laxer Markdown reader) would start a tag at it:
+                // `<img src=x onerror=alert('x')>` is no tag to CommonMark, but is to HTML.
+                if i + 1 < s.count, s[i + 1].properties.isAlphabetic || "/!?".unicodeScalars.contains(s[i + 1]) { log?.record() }
                 text += "<"
             case "&":
                 if let (decoded, end) = HTMLFilter.entity(s, at: i) { text += decoded; i = end; continue }

@@ -26,13 +26,14 @@ extension MarkdownInlines {
         let title = target.title.map { " title=\"\(HTMLEscaping.text($0))\"" } ?? ""
         let destination = image ? target.destination : linkTarget(target.destination)
         let safe = HTMLFilter.isSafeURL(destination)
+        if !safe { log?.record() }
         let url = HTMLEscaping.url(destination)
         if image {
             let alt = HTMLEscaping.text(Self.plainText(label, references: references))
             return ("<img src=\"\(safe ? url : "")\" alt=\"\(alt)\"\(title) />", end)
         }
         let href = safe ? " href=\"\(url)\"" : ""
-        return ("<a\(href)\(title)>\(Self.html(label, references: references))</a>", end)
+        return ("<a\(href)\(title)>\(Self.html(label, references: references, log: log))</a>", end)
     }
 
     /// The `]` matching the `[` at `start`, skipping escapes and code spans.

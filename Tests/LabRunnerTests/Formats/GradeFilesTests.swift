@@ -18,13 +18,22 @@ struct GradeFilesTests {
         ("@SUM(A1:A2)", "'@SUM(A1:A2)"),
         ("+1", "'+1"),
         ("-1", "'-1"),
-        ("\tx", "'\tx"),
+        ("\tx", "\"'\tx\""),
         ("\rx", "\"'\rx\""),
         ("a,b", "\"a,b\""),
         ("say \"hi\"", "\"say \"\"hi\"\"\""),
         ("x=1", "x=1"),
         ("a\r\nb", "\"a\r\nb\""),
         ("\r\nb", "\"'\r\nb\""),
+        // A spreadsheet whose list separator is `;` (or tab) splits a cell there: each separator
+        // quotes the cell, and a formula after one (spaces skipped) is guarded where it starts.
+        (";=2*3;", "\";'=2*3;\""),
+        ("a;b", "\"a;b\""),
+        ("a\tb", "\"a\tb\""),
+        (" =1", "' =1"),
+        ("x; -1", "\"x;' -1\""),
+        ("x,@A1", "\"x,'@A1\""),
+        ("x;y=1", "\"x;y=1\""),
     ])
     func aCellASpreadsheetWouldReadAsAFormulaGetsALeadingQuote(name: String, cell: String) {
         let csv = Self.report([name]).csv

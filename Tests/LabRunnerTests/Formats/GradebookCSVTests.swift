@@ -62,6 +62,21 @@ struct GradebookCSVTests {
         }
     }
 
+    /// A student named `;=2*3;` (a file `;=2*3;.md`): a spreadsheet splitting at `;` would read
+    /// `=2*3` as a formula. The cell is quoted and guarded, and its row still read back as theirs.
+    @Test func aNameWithASeparatorIsQuotedAndGuardedAndReadBack() throws {
+        let result = Gradebook.LabResult(earned: ["sum": 1], passed: [:], notes: [])
+        let text = GradebookCSV.text(Gradebook(labs: Self.layout, students: [";=2*3;"], results: [[";=2*3;": result]],
+                                               instructor: InstructorCells(path: Self.path)))
+        let lines = text.components(separatedBy: "\r\n")
+        #expect(lines[2].hasPrefix("\";'=2*3;\",,1,"), "\(lines[2])")
+        let filled = text.replacingOccurrences(of: "\";'=2*3;\",,1,fail,fail,,", with: "\";'=2*3;\",,1,fail,fail,2,")
+        let cells = try GradebookCSV.read(filled, path: Self.path)
+        #expect(cells.check(columns: Gradebook.columns(Self.layout), students: [CSVField.neutral(";=2*3;")]) == nil)
+        let again = GradebookCSV.text(Gradebook(labs: Self.layout, students: [";=2*3;"], results: [[";=2*3;": result]], instructor: cells))
+        #expect(again.contains("\";'=2*3;\",,1,fail,fail,2,3,3,,"), "\(again)")
+    }
+
     /// A filled cell the new gradebook would have no place for stops the run, at that cell.
     @Test func anInstructorCellWithoutAPlaceIsNeverDropped() throws {
         let filled = Self.gradebook().replacingOccurrences(of: "ann,,1,pass,fail,,", with: "ann,,1,pass,fail,3,")

@@ -44,9 +44,9 @@ struct GradebookSessionTests {
         #expect(try Self.rows(folder) == [
             Self.header.replacingOccurrences(of: ",checksum", with: ""),
             "(out of),,2,,,3,5,1,,,2,3,8,",
-            "ann,,2,pass,pass,,2,1,pass,pass,,1,3,\(written); lab-b: 2 points of written exercises to grade",
-            "bob,,1,pass,fail,,1,0,fail,fail,,0,1,\(written); lab-b: 2 points of written exercises to grade",
-            "cat,,2,pass,pass,,2,0,,,,0,2,\(written); lab-b: not submitted",
+            "ann,,2,pass,pass,,2,1,pass,pass,,1,3,\"\(written); lab-b: 2 points of written exercises to grade\"",
+            "bob,,1,pass,fail,,1,0,fail,fail,,0,1,\"\(written); lab-b: 2 points of written exercises to grade\"",
+            "cat,,2,pass,pass,,2,0,,,,0,2,\"\(written); lab-b: not submitted\"",
             "",
         ])
 
@@ -60,7 +60,7 @@ struct GradebookSessionTests {
         let rows = try Self.rows(folder)
         #expect(rows[2] == "ann,,2,pass,pass,3,5,1,pass,pass,,1,6,lab-b: 2 points of written exercises to grade", "\(rows[2])")
         #expect(rows[3].hasPrefix("bob,\"yes, 2 days\",1,pass,fail,,1,0,fail,fail,,0,1,"), "\(rows[3])")
-        #expect(rows[4] == "cat,,0,,,,0,0,,,,0,0,lab-a: not submitted; lab-b: not submitted", "\(rows[4])")
+        #expect(rows[4] == "cat,,0,,,,0,0,,,,0,0,\"lab-a: not submitted; lab-b: not submitted\"", "\(rows[4])")
 
         // Feedback pages: every check's result; hidden checks named, their code and output not there.
         let bob = try folder.read("grades/lab-a/bob.feedback.html")

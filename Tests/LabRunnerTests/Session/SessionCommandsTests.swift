@@ -114,9 +114,28 @@ import Testing
         let folder = try SessionFolder(["key.md": Self.prose, "ann/key.md": Self.prose, "bob/lab.md": Self.prose, "eve/x.txt": ""])
         defer { folder.remove() }
         #expect(GradeSession.resolve(folder.path + "/ann/", key: "key.md")?.student == "ann")
-        #expect(GradeSession.resolve(folder.path + "/bob", key: "key.md")?.path == folder.path + "/bob/lab.md")
+        #expect(GradeSession.resolve(folder.path + "/bob", key: "key.md")?.file.path == folder.path + "/bob/lab.md")
         #expect(GradeSession.resolve(folder.path + "/bob/lab.md", key: "key.md")?.student == "lab")
         #expect(GradeSession.resolve(folder.path + "/eve", key: "key.md") == nil)
+    }
+
+    /// Links in a submission are found, never followed (issue 39): a folder that is a link is not
+    /// searched, a lab that is a link is found and refused when read.
+    @Test func aSubmissionsLinksAreFoundNotFollowed() throws {
+        let folder = try SessionFolder(["labs/lab.md": Self.prose, "ivy/notes.txt": "", "jo/notes.txt": ""])
+        defer { folder.remove() }
+        try FileManager.default.createSymbolicLink(atPath: folder.path + "/ivy/work", withDestinationPath: "../labs")
+        try FileManager.default.createSymbolicLink(atPath: folder.path + "/jo/lab.md", withDestinationPath: "../labs/lab.md")
+        try FileManager.default.createSymbolicLink(atPath: folder.path + "/kim", withDestinationPath: "labs")
+        #expect(GradeSession.resolve(folder.path + "/ivy", key: "key.md") == nil, "a linked folder in a submission is not searched")
+        let jo = try #require(GradeSession.resolve(folder.path + "/jo", key: "key.md"))
+        #expect(jo.student == "jo" && jo.file.path == folder.path + "/jo/lab.md")
+        #expect(throws: FileError.symbolicLink(path: folder.path + "/jo/lab.md")) { try jo.file.read() }
+        let kim = try #require(GradeSession.resolve(folder.path + "/kim/", key: "key.md"))
+        #expect(kim.student == "kim" && kim.file == SubmissionFile(root: folder.path + "/kim"))
+        let course = try #require(GradeSession.resolveFolder(folder.path + "/kim", keys: ["keys/lab.md", "keys/two.md"]))
+        #expect(course.student == "kim" && course.paths.allSatisfy { $0 != nil }, "a linked folder is the student's, not 'not submitted'")
+        #expect(throws: FileError.symbolicLink(path: folder.path + "/kim")) { try course.paths[0]?.read() }
     }
 
     @Test func extractWritesTheProgramOrSaysWhyNot() throws {

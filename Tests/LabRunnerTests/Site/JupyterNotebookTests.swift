@@ -74,6 +74,50 @@ struct JupyterNotebookTests {
         #expect(!json.contains("text/html"))
     }
 
+    /// A lab whose prose holds raw HTML and a `javascript:` link (issue 39): JupyterLab sanitises
+    /// an untrusted notebook, but `jupyter nbconvert` and other viewers pass a Markdown cell's HTML
+    /// through. Each block of prose holding them is carried as the page renders it, filtered; the
+    /// other blocks stay Markdown as written.
+    static let hostileProse = """
+    # Hostile <b onclick="x">prose</b>
+
+    <script>alert('pwned-script')</script>
+
+    Plain *prose* with `Array<Int>`, a [link](lab02.md) and <https://example.com>.
+
+    Text with <img src=x onerror=alert('pwned-img')> inline,
+    on two lines.
+    - an item with <a href="javascript:alert('pwned-a')">a link</a>
+    - a plain item
+
+    > [quoted](javascript:alert('pwned-md')) and <JAVASCRIPT:alert('pwned-auto')>
+
+    <details><summary>More</summary>
+
+    Inside *details*.
+
+    </details>
+
+    ```swift
+    print(1)
+    ```
+
+    """
+
+    @Test func proseHTMLIsCarriedFilteredAndPlainProseAsWritten() throws {
+        let lab = try LabParser.parse(bytes: Array(Self.hostileProse.utf8), path: "labs/hostile.md")
+        let json = Self.notebook(ReportFixture.file(lab, .ran([])))
+        let markdown = try Self.cells(json).filter { $0["cell_type"] as? String == "markdown" }
+            .map { try #require($0["source"] as? [String]).joined() }.joined(separator: "\n")
+        for sign in ["<script", "<img src=x", "onclick", "](javascript:", "href=\"javascript:", "<JAVASCRIPT:"] {
+            #expect(!markdown.contains(sign), "\(sign) in the notebook's prose:\n\(markdown)")
+        }
+        #expect(markdown.contains("Plain *prose* with `Array<Int>`, a [link](lab02.md) and <https://example.com>.\n"), "\(markdown)")
+        #expect(markdown.contains("<h1>Hostile <b>prose</b></h1>\n\n&lt;script>alert('pwned-script')&lt;/script>\n\nPlain"), "\(markdown)")
+        #expect(markdown.contains("<p>Text with &lt;img src=x onerror=alert('pwned-img')&gt; inline,\non two lines.</p>\n\n<ul>\n"), "\(markdown)")
+        #expect(markdown.contains("<details><summary>More</summary>\n\nInside *details*.\n\n</details>"), "\(markdown)")
+    }
+
     @Test func jsonIsWrittenAsPythonsEncoderWritesIt() {
         let value = NotebookJSON.object(["b": .array([]), "a": .object([:]), "é": .string("\u{1}\t\"\\é\u{7F}"), "n": .array([.int(1), .null])])
         #expect(value.text == "{\n \"a\": {},\n \"b\": [],\n \"n\": [\n  1,\n  null\n ],\n \"é\": \"\\u0001\\t\\\"\\\\é\u{7F}\"\n}\n")

@@ -45,6 +45,13 @@ struct JupyterValidationTests {
         #expect(checked.output.hasSuffix("\(notebooks.count) of \(notebooks.count) notebooks valid and converted\n"), "\(checked.output)")
         let pages = (try? FileManager.default.contentsOfDirectory(atPath: folder + "/html")) ?? []
         #expect(pages.filter { $0.hasSuffix(".html") }.count == notebooks.count, "\(pages)")
+        // nbconvert as docs/notebook.md runs it passes a Markdown cell's HTML through: the hostile
+        // lab's prose must reach it filtered (issue 39: its `<script>`, `onerror=` and
+        // `javascript:` link came out as written).
+        let hostile = try String(contentsOfFile: folder + "/html/hostile.html", encoding: .utf8)
+        for sign in ["<script>document.title='pwned-script'", "onerror=\"document.title='pwned-prose'", "href=\"javascript:"] {
+            #expect(!hostile.contains(sign), "nbconvert's page of hostile.ipynb holds \(sign)")
+        }
         // The picture of a converted notebook docs/notebook.md shows, where Chromium is installed,
         // only when recording: its own browser would be the last thing the suite waits for.
         if NotebookBrowserTests.recording,
