@@ -48,9 +48,9 @@ package struct PackageBuild: Sendable {
         // Its object files are linked into programs that run: only a folder of ours is used.
         let parent = (scratch as NSString).deletingLastPathComponent
         if FileOwnership.foreignOwner(parent) != nil || FileOwnership.foreignOwner(scratch) != nil { throw .foreign(scratch) }
-        if let text = try? String(contentsOfFile: marker, encoding: .utf8) {
-            let targets = text.split(separator: "\n").map(String.init)
-            return try modules(scratch: scratch, targets: targets, built: false)
+        if let saved = CacheFiles.readFile(marker)?.bytes {
+            guard let description = PackageDescriptionJSON(saved) else { throw .layout(scratch) }
+            return try modules(scratch: scratch, description: description, built: false)
         }
         guard FileManager.default.isExecutableFile(atPath: swift) else { throw .swiftMissing(swift) }
         // Named first, so a build that fails is removed with the earlier ones once one succeeds.
@@ -73,10 +73,11 @@ package struct PackageBuild: Sendable {
                 throw .buildFailed(packagePath, target: target, output: result.output)
             }
         }
-        // Whole or absent: its presence is what says the build is complete.
-        do { try AtomicFile.write(Array(targets.joined(separator: "\n").utf8), to: marker) } catch { throw .scratch(scratch) }
+        // Whole or absent: its presence is what says the build is complete. It holds SwiftPM's
+        // description, which a warm run reads instead of starting `swift package describe`.
+        do { try AtomicFile.write(description.bytes, to: marker) } catch { throw .scratch(scratch) }
         removeEarlierBuilds(besides: scratch)
-        return try modules(scratch: scratch, targets: targets, built: true)
+        return try modules(scratch: scratch, description: description, built: true)
     }
 
     /// Builds of this package's earlier sources, next to `scratch`: replaced by the new one, so
@@ -96,8 +97,8 @@ package struct PackageBuild: Sendable {
     }
 
     /// The package's description: the targets of its library products (every library target
-    /// when it declares no library product), Swift targets only, C targets refused; and its
-    /// direct dependencies.
+    /// when it declares no library product), every target's folder and dependencies, and the
+    /// package's direct dependencies.
     func describe(scratch: String) throws(PackageBuildError) -> PackageDescriptionJSON {
         let result = try run(["package", "--package-path", packagePath, "--scratch-path", scratch, "describe", "--type", "json"],
                              scratch: scratch)
@@ -106,7 +107,6 @@ package struct PackageBuild: Sendable {
         }
         let targets = description.libraryTargets
         guard !targets.isEmpty else { throw .noLibrary(packagePath) }
-        if let clang = targets.first(where: { !description.isSwift($0) }) { throw .unsupportedTarget(packagePath, target: clang) }
         return description
     }
 
@@ -123,11 +123,14 @@ package struct PackageBuild: Sendable {
     }
 
     /// What SwiftPM left in `scratch`: `.swiftmodule` files in `debug/Modules` (SwiftPM 6; beside
-    /// the build folders in older ones), object files in `debug/<Target>.build/`.
-    private func modules(scratch: String, targets: [String], built: Bool) throws(PackageBuildError) -> PackageModules {
+    /// the build folders in older ones), object files (Swift's, C's) in `debug/<Target>.build/`,
+    /// and in its build plan the flags that find the C targets' module maps (`PackageClangFlags`).
+    private func modules(scratch: String, description: PackageDescriptionJSON, built: Bool) throws(PackageBuildError) -> PackageModules {
         let debug = scratch + "/debug"
         let modulesFolder = FileManager.default.fileExists(atPath: debug + "/Modules") ? debug + "/Modules" : debug
-        guard targets.allSatisfy({ FileManager.default.fileExists(atPath: modulesFolder + "/\($0).swiftmodule") }) else {
+        let targets = description.libraryTargets
+        let swiftTargets = targets.filter(description.isSwift)
+        guard swiftTargets.allSatisfy({ FileManager.default.fileExists(atPath: modulesFolder + "/\($0).swiftmodule") }) else {
             throw .layout(scratch)
         }
         let names = (try? FileManager.default.contentsOfDirectory(atPath: debug)) ?? []
@@ -136,8 +139,26 @@ package struct PackageBuild: Sendable {
             let files = (try? FileManager.default.contentsOfDirectory(atPath: debug + "/" + folder)) ?? []
             objects += files.sorted().filter { $0.hasSuffix(".o") }.map { debug + "/" + folder + "/" + $0 }
         }
+        var clangFlags: [String] = []
+        if description.targets.contains(where: \.isClang) {
+            let plan = CacheFiles.readFile(debug + "/description.json")?.bytes ?? []
+            clangFlags = PackageClangFlags.flags(buildPlan: plan, modules: swiftTargets)
+            // A C target a library uses, and no flag that finds its module map: samples would
+            // fail with `missing required module`, the tool's fault, not the package's.
+            let clang = Set(description.targets.filter(\.isClang).map(\.module))
+            let usesClang = description.targets.contains { swiftTargets.contains($0.name) && $0.targetDependencies.contains(where: clang.contains) }
+            guard !usesClang || !clangFlags.isEmpty else { throw .moduleMaps(scratch) }
+        }
+        // A product of another package is a module a reader has when SwiftPM built it under its name.
+        let products = Set(description.targets.flatMap(\.productDependencies).filter { product in
+            FileManager.default.fileExists(atPath: modulesFolder + "/" + SampleModules.moduleName(product) + ".swiftmodule")
+        })
         return PackageModules(packagePath: packagePath, scratchPath: scratch, targets: targets,
-                              searchArguments: ["-I", modulesFolder], objectFiles: objects, built: built)
+                              searchArguments: ["-I", modulesFolder] + clangFlags,
+                              objectFiles: objects, linkArguments: PackageClangFlags.linkFlags(objects: objects),
+                              fileModules: PackageFileModules(packagePath: packagePath, targets: description.targets,
+                                                              builtProducts: products),
+                              built: built)
     }
 
     private struct Output {
@@ -208,11 +229,15 @@ package struct PackageModules: Sendable, Equatable {
     let searchArguments: [String]
     /// For a program that is linked (a lab, a guide sample that runs).
     let objectFiles: [String]
+    /// What linking the object files needs besides them (C++'s runtime).
+    var linkArguments: [String] = []
+    /// Which target a source file of the package belongs to, and what that target depends on.
+    package let fileModules: PackageFileModules
     /// `swift build` ran (false: the cache had the build).
     package let built: Bool
 
     /// The arguments swiftc needs for a program against this package.
     func arguments(linking: Bool) -> [String] {
-        searchArguments + (linking ? objectFiles : [])
+        searchArguments + (linking ? objectFiles + linkArguments : [])
     }
 }

@@ -7,7 +7,8 @@ import Foundation
 enum PackageSources {
     static func key(packagePath: String, swift: String) -> String {
         var encoding = CacheKeyEncoding()
-        encoding.append("format", "package-1")
+        // 2: the complete marker holds SwiftPM's description (it held the target names).
+        encoding.append("format", "package-2")
         encoding.append("platform", CacheKeyEncoding.platform)
         encoding.append("swift", URL(fileURLWithPath: swift).resolvingSymlinksInPath().path)
         // SwiftPM's build folder records absolute source paths: two copies of a package build apart.

@@ -5,18 +5,32 @@ import Testing
 /// What `--package` reads of a package without building it: its library targets from
 /// `swift package describe`, and the files its build is keyed on.
 struct PackageBuildTests {
-    @Test func libraryProductsDecideTheTargetsAndCTargetsAreNamed() throws {
+    @Test func libraryProductsDecideTheTargetsAndEveryTargetsFolderAndDependenciesAreRead() throws {
         let json = """
         {"products": [{"name": "Lib", "targets": ["Core", "Lib"], "type": {"library": ["automatic"]}},
                       {"name": "tool", "targets": ["tool"], "type": {"executable": null}}],
-         "targets": [{"name": "Lib", "type": "library", "module_type": "SwiftTarget"},
-                     {"name": "Core", "type": "library", "module_type": "ClangTarget"},
-                     {"name": "Helpers", "type": "library", "module_type": "SwiftTarget"},
+         "targets": [{"name": "Lib", "c99name": "Lib", "type": "library", "module_type": "SwiftTarget", "path": "Sources/Library",
+                      "target_dependencies": ["Core", "my-helpers"], "product_dependencies": ["Logging"]},
+                     {"name": "Core", "c99name": "Core", "type": "library", "module_type": "ClangTarget", "path": "Sources/Core"},
+                     {"name": "my-helpers", "c99name": "my_helpers", "type": "library", "module_type": "SwiftTarget",
+                      "path": "Sources/my-helpers"},
                      {"name": "tool", "type": "executable", "module_type": "SwiftTarget"}]}
         """
         let description = try #require(PackageDescriptionJSON(Array(json.utf8)))
         #expect(description.libraryTargets == ["Core", "Lib"])
         #expect(description.isSwift("Lib") && !description.isSwift("Core"))
+        #expect(description.targets == [
+            PackageTarget(name: "Lib", module: "Lib", path: "Sources/Library", isSwift: true, isClang: false,
+                          targetDependencies: ["Core", "my_helpers"], productDependencies: ["Logging"]),
+            PackageTarget(name: "Core", module: "Core", path: "Sources/Core", isSwift: false, isClang: true,
+                          targetDependencies: [], productDependencies: []),
+            PackageTarget(name: "my-helpers", module: "my_helpers", path: "Sources/my-helpers", isSwift: true, isClang: false,
+                          targetDependencies: [], productDependencies: []),
+            // No path or c99name (older SwiftPM): SwiftPM's defaults.
+            PackageTarget(name: "tool", module: "tool", path: "Sources/tool", isSwift: true, isClang: false,
+                          targetDependencies: [], productDependencies: []),
+        ])
+        #expect(description.bytes == Array(json.utf8))
         let noProducts = try #require(PackageDescriptionJSON(Array("""
         {"targets": [{"name": "B", "type": "library", "module_type": "SwiftTarget"},
                      {"name": "A", "type": "library", "module_type": "SwiftTarget"},
@@ -92,7 +106,8 @@ struct PackageBuildTests {
             }
             for file in [modulesFolder + "/Lib.swiftmodule", "debug/Lib.build/A.swift.o", "debug/Lib.build/B.swift.o",
                          "debug/Lib.build/A.d", PackageBuild.completeMarker] {
-                try Data(file == PackageBuild.completeMarker ? "Lib".utf8 : "".utf8).write(to: URL(fileURLWithPath: scratch + "/" + file))
+                try Data(file == PackageBuild.completeMarker ? Self.libDescription.utf8 : "".utf8)
+                    .write(to: URL(fileURLWithPath: scratch + "/" + file))
             }
             let modules = try build.build(scratch: scratch)
             #expect(!modules.built)
@@ -104,8 +119,50 @@ struct PackageBuildTests {
         // A complete marker without the module it names: SwiftPM's layout is not the one known.
         let odd = root + "/odd"
         try FileManager.default.createDirectory(atPath: odd + "/debug", withIntermediateDirectories: true)
-        try Data("Lib".utf8).write(to: URL(fileURLWithPath: odd + "/" + PackageBuild.completeMarker))
+        try Data(Self.libDescription.utf8).write(to: URL(fileURLWithPath: odd + "/" + PackageBuild.completeMarker))
         #expect(throws: PackageBuildError.layout(odd)) { try build.build(scratch: odd) }
+        // A marker that is not SwiftPM's description (an earlier format held the target names).
+        let old = root + "/old"
+        try FileManager.default.createDirectory(atPath: old + "/debug/Modules", withIntermediateDirectories: true)
+        try Data("Lib".utf8).write(to: URL(fileURLWithPath: old + "/" + PackageBuild.completeMarker))
+        try Data().write(to: URL(fileURLWithPath: old + "/debug/Modules/Lib.swiftmodule"))
+        #expect(throws: PackageBuildError.layout(old)) { try build.build(scratch: old) }
+    }
+
+    static let libDescription = """
+        {"targets": [{"name": "Lib", "c99name": "Lib", "type": "library", "module_type": "SwiftTarget", "path": "Sources/Lib"}]}
+        """
+
+    /// A warm build of a package with a C target: the module-map flags SwiftPM passed to its
+    /// client target come from the build plan on disk, the C objects are linked, and no `swift`
+    /// runs; a plan that does not give them is an error, not samples failing with
+    /// `missing required module`.
+    @Test func aCompleteBuildWithACTargetGivesItsModuleMapFlags() throws {
+        let root = try LabRunnerCLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try Data("// swift-tools-version:6.0\n".utf8).write(to: URL(fileURLWithPath: root + "/Package.swift"))
+        let build = PackageBuild(packagePath: root, compiler: SwiftCompiler(path: "/nonexistent/swiftc"), environment: [:])
+        let scratch = root + "/scratch"
+        let description = """
+            {"products": [{"name": "Tally", "targets": ["Tally"], "type": {"library": ["automatic"]}}],
+             "targets": [{"name": "Tally", "c99name": "Tally", "type": "library", "module_type": "SwiftTarget", "path": "Sources/Tally",
+                          "target_dependencies": ["CTally"]},
+                         {"name": "CTally", "c99name": "CTally", "type": "library", "module_type": "ClangTarget", "path": "Sources/CTally"}]}
+            """
+        try Self.write(description, PackageBuild.completeMarker, under: scratch)
+        try Self.write("", "debug/Modules/Tally.swiftmodule", under: scratch)
+        try Self.write("", "debug/CTally.build/tally.c.o", under: scratch)
+        try Self.write("", "debug/Tally.build/Tally.swift.o", under: scratch)
+        #expect(throws: PackageBuildError.moduleMaps(scratch)) { try build.build(scratch: scratch) }
+        try Self.write(PackageClangFlagsTests.plan(root: root), "debug/description.json", under: scratch)
+        let modules = try build.build(scratch: scratch)
+        #expect(!modules.built)
+        #expect(modules.arguments(linking: true) == [
+            "-I", scratch + "/debug/Modules",
+            "-Xcc", "-fmodule-map-file=\(root)/Sources/CTally/include/module.modulemap", "-Xcc", "-I", "-Xcc", root + "/Sources/CTally/include",
+            scratch + "/debug/CTally.build/tally.c.o", scratch + "/debug/Tally.build/Tally.swift.o",
+        ])
+        #expect(modules.fileModules.module(forFile: root + "/Sources/Tally/Tally.swift")?.dependencies == ["CTally"])
     }
 
     /// A build folder another user owns could hold any object file: it is never linked.
