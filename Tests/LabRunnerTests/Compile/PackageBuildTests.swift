@@ -65,6 +65,26 @@ struct PackageBuildTests {
         #expect(PackageSources.key(packagePath: root, swift: "/usr/bin/swift") != changed)
     }
 
+    /// A target whose `path:` is outside `Sources/` is built from there: editing it must rebuild,
+    /// or its doc comments would be checked against the old build (their module is that target's
+    /// since SwiftPM's description decides it).
+    @Test func theKeyFollowsTargetsOutsideSources() throws {
+        let root = try LabRunnerCLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        func write(_ text: String, _ path: String) throws { try Self.write(text, path, under: root) }
+        try write("""
+            // swift-tools-version:6.0
+            let package = Package(name: "P", targets: [.target(name: "Core", path: "Library/Core/"), .target(name: "Lib")])
+            """, "Package.swift")
+        try write("public func f() {}\n", "Sources/Lib/F.swift")
+        try write("public func g() {}\n", "Library/Core/G.swift")
+        try write("notes\n", "Library/notes.txt")
+        #expect(PackageSources.files(packagePath: root) == ["Library/Core/G.swift", "Package.swift", "Sources/Lib/F.swift"])
+        let key = PackageSources.key(packagePath: root, swift: "/usr/bin/swift")
+        try write("public func g() -> Int { 1 }\n", "Library/Core/G.swift")
+        #expect(PackageSources.key(packagePath: root, swift: "/usr/bin/swift") != key)
+    }
+
     /// A local path dependency is built with the package: editing it must rebuild, or a sample
     /// using it would pass from the cache against the old code (it did: a false green).
     @Test func theKeyFollowsLocalPathDependencies() throws {
