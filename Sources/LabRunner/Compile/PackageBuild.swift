@@ -24,6 +24,9 @@ package struct PackageBuild: Sendable {
     static let completeMarker = "labrunner-built"
     /// The file naming the package a scratch folder was built for.
     static let ownerFile = "labrunner-package"
+    /// The file holding the `-Xcc` flags of the package's C modules (`PackageClangFlags`), a JSON
+    /// array written before the complete marker, so a warm run does not read SwiftPM's build plan.
+    static let clangFlagsFile = "labrunner-clang-flags.json"
 
     /// `moduleCache`: the tool's module cache folder for this run (the compile cache's
     /// `modules/`, or the run's), unless `CLANG_MODULE_CACHE_PATH` names the user's.
@@ -73,6 +76,10 @@ package struct PackageBuild: Sendable {
                 throw .buildFailed(packagePath, target: target, output: result.output)
             }
         }
+        let flags = try clangFlags(scratch: scratch, description: description)
+        do {
+            try AtomicFile.write(Array(JSONSerialization.data(withJSONObject: flags)), to: scratch + "/" + Self.clangFlagsFile)
+        } catch { throw .scratch(scratch) }
         // Whole or absent: its presence is what says the build is complete. It holds SwiftPM's
         // description, which a warm run reads instead of starting `swift package describe`.
         do { try AtomicFile.write(description.bytes, to: marker) } catch { throw .scratch(scratch) }
@@ -122,9 +129,24 @@ package struct PackageBuild: Sendable {
         throw .resolveFailed(packagePath, output: result.output)
     }
 
+    /// The flags that find the module maps of the C targets the package's Swift libraries use, its
+    /// own and its dependencies' (`PackageClangFlags`), from the build plan SwiftPM left in `scratch`.
+    func clangFlags(scratch: String, description: PackageDescriptionJSON) throws(PackageBuildError) -> [String] {
+        let debug = scratch + "/debug"
+        let swiftTargets = description.libraryTargets.filter(description.isSwift)
+        let plan = CacheFiles.readFile(debug + "/description.json")?.bytes ?? []
+        let flags = PackageClangFlags.flags(buildPlan: plan, modules: swiftTargets)
+        // A C target a library uses, and no flag that finds its module map: samples would fail
+        // with `missing required module`, the tool's fault, not the package's.
+        let clang = Set(description.targets.filter(\.isClang).map(\.module))
+        let usesClang = description.targets.contains { swiftTargets.contains($0.name) && $0.targetDependencies.contains(where: clang.contains) }
+        guard !usesClang || !flags.isEmpty else { throw .moduleMaps(scratch) }
+        return flags
+    }
+
     /// What SwiftPM left in `scratch`: `.swiftmodule` files in `debug/Modules` (SwiftPM 6; beside
-    /// the build folders in older ones), object files (Swift's, C's) in `debug/<Target>.build/`,
-    /// and in its build plan the flags that find the C targets' module maps (`PackageClangFlags`).
+    /// the build folders in older ones), object files (Swift's, C's) in `debug/<Target>.build/`;
+    /// and the C modules' flags the build kept.
     private func modules(scratch: String, description: PackageDescriptionJSON, built: Bool) throws(PackageBuildError) -> PackageModules {
         let debug = scratch + "/debug"
         let modulesFolder = FileManager.default.fileExists(atPath: debug + "/Modules") ? debug + "/Modules" : debug
@@ -139,16 +161,8 @@ package struct PackageBuild: Sendable {
             let files = (try? FileManager.default.contentsOfDirectory(atPath: debug + "/" + folder)) ?? []
             objects += files.sorted().filter { $0.hasSuffix(".o") }.map { debug + "/" + folder + "/" + $0 }
         }
-        var clangFlags: [String] = []
-        if description.targets.contains(where: \.isClang) {
-            let plan = CacheFiles.readFile(debug + "/description.json")?.bytes ?? []
-            clangFlags = PackageClangFlags.flags(buildPlan: plan, modules: swiftTargets)
-            // A C target a library uses, and no flag that finds its module map: samples would
-            // fail with `missing required module`, the tool's fault, not the package's.
-            let clang = Set(description.targets.filter(\.isClang).map(\.module))
-            let usesClang = description.targets.contains { swiftTargets.contains($0.name) && $0.targetDependencies.contains(where: clang.contains) }
-            guard !usesClang || !clangFlags.isEmpty else { throw .moduleMaps(scratch) }
-        }
+        guard let saved = CacheFiles.readFile(scratch + "/" + Self.clangFlagsFile)?.bytes,
+              let clangFlags = (try? JSONSerialization.jsonObject(with: Data(saved))) as? [String] else { throw .layout(scratch) }
         // A product of another package is a module a reader has when SwiftPM built it under its name.
         let products = Set(description.targets.flatMap(\.productDependencies).filter { product in
             FileManager.default.fileExists(atPath: modulesFolder + "/" + SampleModules.moduleName(product) + ".swiftmodule")

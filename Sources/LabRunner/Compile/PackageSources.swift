@@ -7,8 +7,9 @@ import Foundation
 enum PackageSources {
     static func key(packagePath: String, swift: String) -> String {
         var encoding = CacheKeyEncoding()
-        // 2: the complete marker holds SwiftPM's description (it held the target names).
-        encoding.append("format", "package-2")
+        // 3: the complete marker holds SwiftPM's description (it held the target names), and the
+        // C modules' flags are kept beside it.
+        encoding.append("format", "package-3")
         encoding.append("platform", CacheKeyEncoding.platform)
         encoding.append("swift", URL(fileURLWithPath: swift).resolvingSymlinksInPath().path)
         // SwiftPM's build folder records absolute source paths: two copies of a package build apart.

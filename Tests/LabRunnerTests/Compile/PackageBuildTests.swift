@@ -125,9 +125,9 @@ struct PackageBuildTests {
                 try FileManager.default.createDirectory(atPath: scratch + "/" + folder, withIntermediateDirectories: true)
             }
             for file in [modulesFolder + "/Lib.swiftmodule", "debug/Lib.build/A.swift.o", "debug/Lib.build/B.swift.o",
-                         "debug/Lib.build/A.d", PackageBuild.completeMarker] {
-                try Data(file == PackageBuild.completeMarker ? Self.libDescription.utf8 : "".utf8)
-                    .write(to: URL(fileURLWithPath: scratch + "/" + file))
+                         "debug/Lib.build/A.d", PackageBuild.completeMarker, PackageBuild.clangFlagsFile] {
+                let text = file == PackageBuild.completeMarker ? Self.libDescription : file == PackageBuild.clangFlagsFile ? "[]" : ""
+                try Data(text.utf8).write(to: URL(fileURLWithPath: scratch + "/" + file))
             }
             let modules = try build.build(scratch: scratch)
             #expect(!modules.built)
@@ -147,41 +147,51 @@ struct PackageBuildTests {
         try Data("Lib".utf8).write(to: URL(fileURLWithPath: old + "/" + PackageBuild.completeMarker))
         try Data().write(to: URL(fileURLWithPath: old + "/debug/Modules/Lib.swiftmodule"))
         #expect(throws: PackageBuildError.layout(old)) { try build.build(scratch: old) }
+        // Without the C modules' flags the build keeps: not a build of this version.
+        try Data(Self.libDescription.utf8).write(to: URL(fileURLWithPath: old + "/" + PackageBuild.completeMarker))
+        #expect(throws: PackageBuildError.layout(old)) { try build.build(scratch: old) }
     }
 
     static let libDescription = """
         {"targets": [{"name": "Lib", "c99name": "Lib", "type": "library", "module_type": "SwiftTarget", "path": "Sources/Lib"}]}
         """
 
-    /// A warm build of a package with a C target: the module-map flags SwiftPM passed to its
-    /// client target come from the build plan on disk, the C objects are linked, and no `swift`
-    /// runs; a plan that does not give them is an error, not samples failing with
-    /// `missing required module`.
-    @Test func aCompleteBuildWithACTargetGivesItsModuleMapFlags() throws {
+    /// A package with a C target: the module-map flags SwiftPM passed to its client target come
+    /// from the build plan SwiftPM wrote (a plan that does not give them is an error, not samples
+    /// failing with `missing required module`); a warm build has them from the file the build kept,
+    /// links the C objects, and runs no `swift`.
+    @Test func aBuildWithACTargetGivesItsModuleMapFlags() throws {
         let root = try LabRunnerCLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: root) }
         try Data("// swift-tools-version:6.0\n".utf8).write(to: URL(fileURLWithPath: root + "/Package.swift"))
         let build = PackageBuild(packagePath: root, compiler: SwiftCompiler(path: "/nonexistent/swiftc"), environment: [:])
         let scratch = root + "/scratch"
-        let description = """
+        let json = """
             {"products": [{"name": "Tally", "targets": ["Tally"], "type": {"library": ["automatic"]}}],
              "targets": [{"name": "Tally", "c99name": "Tally", "type": "library", "module_type": "SwiftTarget", "path": "Sources/Tally",
                           "target_dependencies": ["CTally"]},
                          {"name": "CTally", "c99name": "CTally", "type": "library", "module_type": "ClangTarget", "path": "Sources/CTally"}]}
             """
-        try Self.write(description, PackageBuild.completeMarker, under: scratch)
+        let description = try #require(PackageDescriptionJSON(Array(json.utf8)))
+        try FileManager.default.createDirectory(atPath: scratch + "/debug", withIntermediateDirectories: true)
+        #expect(throws: PackageBuildError.moduleMaps(scratch)) { try build.clangFlags(scratch: scratch, description: description) }
+        try Self.write(PackageClangFlagsTests.plan(root: root), "debug/description.json", under: scratch)
+        let flags = ["-Xcc", "-fmodule-map-file=\(root)/Sources/CTally/include/module.modulemap",
+                     "-Xcc", "-I", "-Xcc", root + "/Sources/CTally/include"]
+        #expect(try build.clangFlags(scratch: scratch, description: description) == flags)
+
+        try Self.write(json, PackageBuild.completeMarker, under: scratch)
+        try Self.write(String(decoding: try JSONSerialization.data(withJSONObject: flags), as: UTF8.self),
+                       PackageBuild.clangFlagsFile, under: scratch)
+        // The plan is SwiftPM's to change: a warm build does not read it.
+        try FileManager.default.removeItem(atPath: scratch + "/debug/description.json")
         try Self.write("", "debug/Modules/Tally.swiftmodule", under: scratch)
         try Self.write("", "debug/CTally.build/tally.c.o", under: scratch)
         try Self.write("", "debug/Tally.build/Tally.swift.o", under: scratch)
-        #expect(throws: PackageBuildError.moduleMaps(scratch)) { try build.build(scratch: scratch) }
-        try Self.write(PackageClangFlagsTests.plan(root: root), "debug/description.json", under: scratch)
         let modules = try build.build(scratch: scratch)
         #expect(!modules.built)
-        #expect(modules.arguments(linking: true) == [
-            "-I", scratch + "/debug/Modules",
-            "-Xcc", "-fmodule-map-file=\(root)/Sources/CTally/include/module.modulemap", "-Xcc", "-I", "-Xcc", root + "/Sources/CTally/include",
-            scratch + "/debug/CTally.build/tally.c.o", scratch + "/debug/Tally.build/Tally.swift.o",
-        ])
+        #expect(modules.arguments(linking: true) == ["-I", scratch + "/debug/Modules"] + flags
+                + [scratch + "/debug/CTally.build/tally.c.o", scratch + "/debug/Tally.build/Tally.swift.o"])
         #expect(modules.fileModules.module(forFile: root + "/Sources/Tally/Tally.swift")?.dependencies == ["CTally"])
     }
 
