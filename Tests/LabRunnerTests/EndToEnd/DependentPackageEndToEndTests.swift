@@ -4,8 +4,8 @@ import Testing
 
 /// `run --package` on packages with dependencies. Fixtures/dependent-package depends on
 /// `../package` by path: its README and doc comments use both modules (a doc comment without an
-/// import has the product its module depends on), one sample of each passes
-/// and one fails, the fixtures stay unwritten, and a warm run starts neither `swift build` nor
+/// import has the product its module depends on), one sample of each fails and the others
+/// pass, the fixtures stay unwritten, and a warm run starts neither `swift build` nor
 /// swiftc (one package build in all, in the tests' shared cache: a warm `swift test` builds nothing;
 /// the cold build is `PackageEndToEndTests`'s to check). A package whose dependency cannot be fetched is exit 2
 /// with the dependency named at its line; a mirror in the package's own SwiftPM configuration
