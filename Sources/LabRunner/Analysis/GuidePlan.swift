@@ -22,10 +22,13 @@ package struct GuidePlan: Sendable {
     ///   - appleAvailable: SwiftUI can be imported here (else SwiftUI samples are skipped).
     ///   - package: the folder of the package the run compiles against (`--package`, `package:`).
     ///   - packageLibraries: that package's library modules, once built.
-    ///   - sourceModule: a `.swift` file's module as the package around it says (`SourceFileTarget`,
-    ///     which reads the manifest); without it, `Sources/<Target>/` in the path.
+    ///   - sourceModule: a `.swift` file's module as the package around it says (SwiftPM's
+    ///     description with `--package`, else `SourceFileTarget`, which reads the manifest);
+    ///     without it, `Sources/<Target>/` in the path.
+    ///   - moduleDependencies: the modules `sourceModule`'s target depends on, which its samples
+    ///     get too, as every reader of that module's code has them.
     package init(_ lab: Lab, appleAvailable: Bool, package: String? = nil, packageLibraries: [String] = [],
-                 sourceModule: String? = nil) throws(LabError) {
+                 sourceModule: String? = nil, moduleDependencies: [String] = []) throws(LabError) {
         let cells = lab.cells
         let symbols = cells.map { SampleSymbols(code: $0.block.code) }
         let prints = cells.indices.map { GuidePlan.prints(cells[$0], symbols[$0]) }
@@ -39,7 +42,8 @@ package struct GuidePlan: Sendable {
         let contexts = ContextResolver.resolve(inputs)
         try GuidePlan.checkContinuedNames(lab, contexts)
         let appleOnly = GuidePlan.appleOnlyNames(cells, symbols, roles)
-        let ownNeeds = symbols.map { SampleModules.needs($0, catalogModule: catalogModule) }
+        let dependencies = catalogModule != nil && catalogModule == sourceModule ? moduleDependencies : []
+        let ownNeeds = symbols.map { SampleModules.needs($0, catalogModule: catalogModule, dependencies: dependencies) }
         var samples: [GuideSample] = []
         /// Modules the samples so far imported (with the Markdown line): the reader has them.
         var imported: [SampleModules.Need] = []

@@ -9,17 +9,24 @@ package enum SampleModules {
         /// A library module of the package the run compiles against, which the sample imports
         /// nothing of (`GuidePlan.packageLibraries`).
         package var fromPackage = false
+        /// A module the file's module depends on (its target's dependency in the package): every
+        /// reader of the module's code has it imported with it.
+        package var fromDependency = false
     }
 
     /// Unconditional imports (not placeholders, not inside `#if`) in order, then `catalogModule`
-    /// (the module of the file's DocC catalog, if it has one) when the sample does not import it.
-    package static func needs(_ symbols: SampleSymbols, catalogModule: String?) -> [Need] {
+    /// (the module of the file's DocC catalog, if it has one) when the sample does not import it,
+    /// then its `dependencies` the sample does not import.
+    package static func needs(_ symbols: SampleSymbols, catalogModule: String?, dependencies: [String] = []) -> [Need] {
         var needs: [Need] = []
         for imported in symbols.imports where !imported.isConditional && !needs.contains(where: { $0.module == imported.module }) {
             needs.append(Need(module: imported.module, line: imported.line))
         }
         if let module = catalogModule, !needs.contains(where: { $0.module == module }) {
             needs.append(Need(module: module, line: nil))
+        }
+        for module in dependencies where !needs.contains(where: { $0.module == module }) {
+            needs.append(Need(module: module, line: nil, fromDependency: true))
         }
         return needs
     }

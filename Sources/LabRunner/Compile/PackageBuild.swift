@@ -24,6 +24,9 @@ package struct PackageBuild: Sendable {
     static let completeMarker = "labrunner-built"
     /// The file naming the package a scratch folder was built for.
     static let ownerFile = "labrunner-package"
+    /// The file holding the `-Xcc` flags of the package's C modules (`PackageClangFlags`), a JSON
+    /// array written before the complete marker, so a warm run does not read SwiftPM's build plan.
+    static let clangFlagsFile = "labrunner-clang-flags.json"
 
     /// `moduleCache`: the tool's module cache folder for this run (the compile cache's
     /// `modules/`, or the run's), unless `CLANG_MODULE_CACHE_PATH` names the user's.
@@ -48,9 +51,9 @@ package struct PackageBuild: Sendable {
         // Its object files are linked into programs that run: only a folder of ours is used.
         let parent = (scratch as NSString).deletingLastPathComponent
         if FileOwnership.foreignOwner(parent) != nil || FileOwnership.foreignOwner(scratch) != nil { throw .foreign(scratch) }
-        if let text = try? String(contentsOfFile: marker, encoding: .utf8) {
-            let targets = text.split(separator: "\n").map(String.init)
-            return try modules(scratch: scratch, targets: targets, built: false)
+        if let saved = CacheFiles.readFile(marker)?.bytes {
+            guard let description = PackageDescriptionJSON(saved) else { throw .layout(scratch) }
+            return try modules(scratch: scratch, description: description, built: false)
         }
         guard FileManager.default.isExecutableFile(atPath: swift) else { throw .swiftMissing(swift) }
         // Named first, so a build that fails is removed with the earlier ones once one succeeds.
@@ -73,10 +76,15 @@ package struct PackageBuild: Sendable {
                 throw .buildFailed(packagePath, target: target, output: result.output)
             }
         }
-        // Whole or absent: its presence is what says the build is complete.
-        do { try AtomicFile.write(Array(targets.joined(separator: "\n").utf8), to: marker) } catch { throw .scratch(scratch) }
+        let flags = try clangFlags(scratch: scratch, description: description)
+        do {
+            try AtomicFile.write(Array(JSONSerialization.data(withJSONObject: flags)), to: scratch + "/" + Self.clangFlagsFile)
+        } catch { throw .scratch(scratch) }
+        // Whole or absent: its presence is what says the build is complete. It holds SwiftPM's
+        // description, which a warm run reads instead of starting `swift package describe`.
+        do { try AtomicFile.write(description.bytes, to: marker) } catch { throw .scratch(scratch) }
         removeEarlierBuilds(besides: scratch)
-        return try modules(scratch: scratch, targets: targets, built: true)
+        return try modules(scratch: scratch, description: description, built: true)
     }
 
     /// Builds of this package's earlier sources, next to `scratch`: replaced by the new one, so
@@ -96,8 +104,8 @@ package struct PackageBuild: Sendable {
     }
 
     /// The package's description: the targets of its library products (every library target
-    /// when it declares no library product), Swift targets only, C targets refused; and its
-    /// direct dependencies.
+    /// when it declares no library product), every target's folder and dependencies, and the
+    /// package's direct dependencies.
     func describe(scratch: String) throws(PackageBuildError) -> PackageDescriptionJSON {
         let result = try run(["package", "--package-path", packagePath, "--scratch-path", scratch, "describe", "--type", "json"],
                              scratch: scratch)
@@ -106,7 +114,6 @@ package struct PackageBuild: Sendable {
         }
         let targets = description.libraryTargets
         guard !targets.isEmpty else { throw .noLibrary(packagePath) }
-        if let clang = targets.first(where: { !description.isSwift($0) }) { throw .unsupportedTarget(packagePath, target: clang) }
         return description
     }
 
@@ -122,12 +129,30 @@ package struct PackageBuild: Sendable {
         throw .resolveFailed(packagePath, output: result.output)
     }
 
+    /// The flags that find the module maps of the C targets the package's Swift libraries use, its
+    /// own and its dependencies' (`PackageClangFlags`), from the build plan SwiftPM left in `scratch`.
+    func clangFlags(scratch: String, description: PackageDescriptionJSON) throws(PackageBuildError) -> [String] {
+        let debug = scratch + "/debug"
+        let swiftTargets = description.libraryTargets.filter(description.isSwift)
+        let plan = CacheFiles.readFile(debug + "/description.json")?.bytes ?? []
+        let flags = PackageClangFlags.flags(buildPlan: plan, modules: swiftTargets)
+        // A C target a library uses, and no flag that finds its module map: samples would fail
+        // with `missing required module`, the tool's fault, not the package's.
+        let clang = Set(description.targets.filter(\.isClang).map(\.module))
+        let usesClang = description.targets.contains { swiftTargets.contains($0.name) && $0.targetDependencies.contains(where: clang.contains) }
+        guard !usesClang || !flags.isEmpty else { throw .moduleMaps(scratch) }
+        return flags
+    }
+
     /// What SwiftPM left in `scratch`: `.swiftmodule` files in `debug/Modules` (SwiftPM 6; beside
-    /// the build folders in older ones), object files in `debug/<Target>.build/`.
-    private func modules(scratch: String, targets: [String], built: Bool) throws(PackageBuildError) -> PackageModules {
+    /// the build folders in older ones), object files (Swift's, C's) in `debug/<Target>.build/`;
+    /// and the C modules' flags the build kept.
+    private func modules(scratch: String, description: PackageDescriptionJSON, built: Bool) throws(PackageBuildError) -> PackageModules {
         let debug = scratch + "/debug"
         let modulesFolder = FileManager.default.fileExists(atPath: debug + "/Modules") ? debug + "/Modules" : debug
-        guard targets.allSatisfy({ FileManager.default.fileExists(atPath: modulesFolder + "/\($0).swiftmodule") }) else {
+        let targets = description.libraryTargets
+        let swiftTargets = targets.filter(description.isSwift)
+        guard swiftTargets.allSatisfy({ FileManager.default.fileExists(atPath: modulesFolder + "/\($0).swiftmodule") }) else {
             throw .layout(scratch)
         }
         let names = (try? FileManager.default.contentsOfDirectory(atPath: debug)) ?? []
@@ -136,8 +161,18 @@ package struct PackageBuild: Sendable {
             let files = (try? FileManager.default.contentsOfDirectory(atPath: debug + "/" + folder)) ?? []
             objects += files.sorted().filter { $0.hasSuffix(".o") }.map { debug + "/" + folder + "/" + $0 }
         }
+        guard let saved = CacheFiles.readFile(scratch + "/" + Self.clangFlagsFile)?.bytes,
+              let clangFlags = (try? JSONSerialization.jsonObject(with: Data(saved))) as? [String] else { throw .layout(scratch) }
+        // A product of another package is a module a reader has when SwiftPM built it under its name.
+        let products = Set(description.targets.flatMap(\.productDependencies).filter { product in
+            FileManager.default.fileExists(atPath: modulesFolder + "/" + SampleModules.moduleName(product) + ".swiftmodule")
+        })
         return PackageModules(packagePath: packagePath, scratchPath: scratch, targets: targets,
-                              searchArguments: ["-I", modulesFolder], objectFiles: objects, built: built)
+                              searchArguments: ["-I", modulesFolder] + clangFlags,
+                              objectFiles: objects, linkArguments: PackageClangFlags.linkFlags(objects: objects),
+                              fileModules: PackageFileModules(packagePath: packagePath, targets: description.targets,
+                                                              builtProducts: products),
+                              built: built)
     }
 
     private struct Output {
@@ -208,11 +243,15 @@ package struct PackageModules: Sendable, Equatable {
     let searchArguments: [String]
     /// For a program that is linked (a lab, a guide sample that runs).
     let objectFiles: [String]
+    /// What linking the object files needs besides them (C++'s runtime).
+    var linkArguments: [String] = []
+    /// Which target a source file of the package belongs to, and what that target depends on.
+    package let fileModules: PackageFileModules
     /// `swift build` ran (false: the cache had the build).
     package let built: Bool
 
     /// The arguments swiftc needs for a program against this package.
     func arguments(linking: Bool) -> [String] {
-        searchArguments + (linking ? objectFiles : [])
+        searchArguments + (linking ? objectFiles + linkArguments : [])
     }
 }

@@ -9,7 +9,6 @@ package enum PackageBuildError: Error, CustomStringConvertible, Equatable {
     case foreign(String)
     case describeFailed(String, output: String)
     case noLibrary(String)
-    case unsupportedTarget(String, target: String)
     case buildFailed(String, target: String, output: String)
     /// A direct dependency could not be fetched (named, with its line in the manifest).
     case dependencyUnavailable(PackageDependencyFailure)
@@ -17,6 +16,8 @@ package enum PackageBuildError: Error, CustomStringConvertible, Equatable {
     case resolveFailed(String, output: String)
     /// The build succeeded but its modules are not where this SwiftPM version was expected to put them.
     case layout(String)
+    /// The build succeeded but its plan does not give the flags that find its C targets' module maps.
+    case moduleMaps(String)
 
     package var description: String {
         switch self {
@@ -27,12 +28,12 @@ package enum PackageBuildError: Error, CustomStringConvertible, Equatable {
         case .foreign(let path): "the package's build folder \(path) belongs to another user: refused (its code would be run)"
         case .describeFailed(let path, _): "swift package describe failed for \(path)"
         case .noLibrary(let path): "the package \(path) has no library target to build"
-        case .unsupportedTarget(let path, let target):
-            "the package \(path) has the C target \(target): only Swift targets are supported yet"
         case .buildFailed(let path, let target, _): "the package \(path) did not build (swift build --target \(target) failed)"
         case .dependencyUnavailable(let failure): failure.message
         case .resolveFailed(let path, _): "the dependencies of the package \(path) could not be resolved (swift package resolve failed)"
         case .layout(let path): "the package built, but its modules are not in \(path)/debug/Modules: an unknown SwiftPM layout"
+        case .moduleMaps(let path):
+            "the package built, but \(path)/debug/description.json does not say where its C targets' module maps are: an unknown SwiftPM layout"
         }
     }
 

@@ -1,13 +1,15 @@
 import Foundation
 
 /// What decides a package's build: its manifests, `Package.resolved` and everything under
-/// `Sources/`, with the `swift` that builds it and the package's folder. An article elsewhere in the package (a README)
+/// `Sources/` (and under a target's literal `path:` elsewhere), with the `swift` that builds it and the package's folder. An article elsewhere in the package (a README)
 /// changes nothing; a dependency not resolved by `Package.resolved` is not pinned (SwiftPM's own
 /// rule), except a local path dependency, whose manifest and sources count like the package's. Symbolic links are followed; unreadable files count by path only.
 enum PackageSources {
     static func key(packagePath: String, swift: String) -> String {
         var encoding = CacheKeyEncoding()
-        encoding.append("format", "package-1")
+        // 3: the complete marker holds SwiftPM's description (it held the target names), and the
+        // C modules' flags are kept beside it.
+        encoding.append("format", "package-3")
         encoding.append("platform", CacheKeyEncoding.platform)
         encoding.append("swift", URL(fileURLWithPath: swift).resolvingSymlinksInPath().path)
         // SwiftPM's build folder records absolute source paths: two copies of a package build apart.
@@ -35,15 +37,28 @@ enum PackageSources {
         PackageManifestDependencies.calls(in: packagePath + "/Package.swift").compactMap(\.path)
     }
 
-    /// The files of the key, relative to the package, sorted.
+    /// The files of the key, relative to the package, sorted: the manifests, `Package.resolved`,
+    /// everything under `Sources/` and under each literal `path:` of a target outside it
+    /// (`.target(name: "Core", path: "Library/Core")`: SwiftPM builds it from there).
     static func files(packagePath: String) -> [String] {
         let top = (try? FileManager.default.contentsOfDirectory(atPath: packagePath)) ?? []
         var files = top.filter { ($0.hasPrefix("Package") && $0.hasSuffix(".swift")) || $0 == "Package.resolved" }
-        if let walker = FileManager.default.enumerator(atPath: packagePath + "/Sources") {
+        let manifest = CacheFiles.readFile(packagePath + "/Package.swift").map { String(decoding: $0.bytes, as: UTF8.self) } ?? ""
+        var folders = ["Sources"]
+        for path in SourceFileTarget.targets(in: manifest).compactMap(\.path) {
+            let parts = path.split(separator: "/").map(String.init)
+            // Inside the package only, each folder once (one inside another is walked with it).
+            guard !parts.isEmpty, !parts.contains(".."), !parts.contains("."),
+                  !folders.contains(where: { path == $0 || path.hasPrefix($0 + "/") }) else { continue }
+            folders.removeAll { $0.hasPrefix(path + "/") }
+            folders.append(path)
+        }
+        for folder in folders {
+            guard let walker = FileManager.default.enumerator(atPath: packagePath + "/" + folder) else { continue }
             while let relative = walker.nextObject() as? String {
                 var isFolder: ObjCBool = false
-                if FileManager.default.fileExists(atPath: packagePath + "/Sources/" + relative, isDirectory: &isFolder), !isFolder.boolValue {
-                    files.append("Sources/" + relative)
+                if FileManager.default.fileExists(atPath: packagePath + "/" + folder + "/" + relative, isDirectory: &isFolder), !isFolder.boolValue {
+                    files.append(folder + "/" + relative)
                 }
             }
         }

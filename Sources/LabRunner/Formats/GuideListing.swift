@@ -55,6 +55,8 @@ package struct GuideListing: Codable, Sendable {
         case context
         /// A library of the package the run compiles against; the sample imports none of them.
         case package
+        /// A module the file's module depends on in its package, which its readers have.
+        case dependency
     }
     struct ModuleEntry: Codable, Sendable {
         let module: String
@@ -81,10 +83,14 @@ package struct GuideListing: Codable, Sendable {
     let samples: [SampleEntry]
 
     /// The listing of a file read as a guide, its Apple-only samples skipped unless this platform has SwiftUI.
-    /// With `package` (`--package`), its `packageLibraries` are shown where a sample gets them.
-    package init(_ lab: Lab, package: String? = nil, packageLibraries: [String] = []) throws(LabError) {
+    /// With `package` (`--package`), its `packageLibraries` are shown where a sample gets them,
+    /// and a source file's module and its dependencies are the ones `fileModules` (SwiftPM) says.
+    package init(_ lab: Lab, package: String? = nil, packageLibraries: [String] = [],
+                 fileModules: PackageFileModules? = nil) throws(LabError) {
+        let source = fileModules?.module(forFile: lab.path)
         self.init(try GuidePlan(lab, appleAvailable: Platform.hasSwiftUI, package: package, packageLibraries: packageLibraries,
-                                sourceModule: SourceFileTarget.module(forFile: lab.path)))
+                                sourceModule: source?.name ?? SourceFileTarget.module(forFile: lab.path),
+                                moduleDependencies: source?.dependencies ?? []))
     }
 
     package init(_ plan: GuidePlan) {
@@ -111,7 +117,7 @@ package struct GuideListing: Codable, Sendable {
             }
             let modules = sample.needs.map { need in
                 let source: ModuleSource = need.line != nil ? .import : need.fromPackage ? .package
-                    : need.module == catalog ? .catalog : .context
+                    : need.fromDependency ? .dependency : need.module == catalog ? .catalog : .context
                 return ModuleEntry(module: need.module, source: source,
                                    line: need.line.map { plan.markdownLine(sample: index, codeLine: $0) })
             }
@@ -180,6 +186,7 @@ package struct GuideListing: Codable, Sendable {
                     case .catalog: "\(module.module) (\(path.hasSuffix(".swift") ? "its file's module" : "the catalog's"))"
                     case .context: "\(module.module) (from its context)"
                     case .package: "\(module.module) (the package's library, imported for it)"
+                    case .dependency: "\(module.module) (its module's dependency)"
                     }
                 }.joined(separator: ", "))
             }

@@ -1,15 +1,16 @@
 import Foundation
 
 /// The module a `.swift` file's doc-comment samples use without importing it, from the package
-/// the file is in: `Sources/<Target>/` (`SourceFileModule`, by its path alone), else the nearest
-/// `Package.swift` above it, whose targets' `path:` literals (`.executableTarget(name:
-/// "generate-manual", path: "Tools/generate-manual")`) or SwiftPM's `Tests/<Target>/` and
-/// `Plugins/<Target>/` folders say whose file it is. A module a run cannot have (an executable's,
+/// the file is in: the nearest `Package.swift` above it, whose targets' `path:` literals
+/// (`.executableTarget(name: "generate-manual", path: "Tools/generate-manual")`, `.target(name:
+/// "SystemPackage", path: "Sources/System")`) or SwiftPM's `Sources/<Target>/`, `Tests/<Target>/`
+/// and `Plugins/<Target>/` folders say whose file it is; without a manifest, `Sources/<Target>/`
+/// (`SourceFileModule`, by its path alone). With `--package`, SwiftPM's own description is read
+/// instead (`PackageFileModules`). A module a run cannot have (an executable's,
 /// a test target's) makes its samples skipped with it named, as a catalog's module does; a file in
 /// no target (a script beside the package) has none, and its samples are compiled alone.
 package enum SourceFileTarget {
     package static func module(forFile path: String) -> String? {
-        if let module = SourceFileModule.module(forFile: path) { return module }
         guard SourceFileParser.isSwiftSource(path) else { return nil }
         let file = URL(fileURLWithPath: path).standardizedFileURL.path
         var folder = (file as NSString).deletingLastPathComponent
@@ -20,7 +21,7 @@ package enum SourceFileTarget {
             }
             folder = (folder as NSString).deletingLastPathComponent
         }
-        return nil
+        return SourceFileModule.module(forFile: path)
     }
 
     /// The module of the file at `relative` (to the package's folder) in the package `manifest`.
@@ -30,7 +31,7 @@ package enum SourceFileTarget {
             return SampleModules.moduleName(target.name)
         }
         let components = relative.split(separator: "/").map(String.init)
-        if components.count > 2, ["Tests", "Plugins"].contains(components[0]) { return SampleModules.moduleName(components[1]) }
+        if components.count > 2, ["Sources", "Tests", "Plugins"].contains(components[0]) { return SampleModules.moduleName(components[1]) }
         return nil
     }
 

@@ -65,9 +65,12 @@ package struct DocumentPipeline: Sendable {
             return try loader.load(path) { lab, config throws(LabError) in
                 if packageModules == nil, let package = config?.package { pipeline.packageModules = configPackages[package] }
                 if lab.isGuide {
+                    // SwiftPM's description of the package, when the run has one, over the manifest read as text.
+                    let source = pipeline.packageModules?.fileModules.module(forFile: lab.path)
                     let plan = try GuidePlan(lab, appleAvailable: appleAvailable, package: pipeline.packageModules?.packagePath,
                                              packageLibraries: pipeline.packageModules?.targets ?? [],
-                                             sourceModule: SourceFileTarget.module(forFile: lab.path))
+                                             sourceModule: source?.name ?? SourceFileTarget.module(forFile: lab.path),
+                                             moduleDependencies: source?.dependencies ?? [])
                     var only: Int? = nil
                     if let line { only = try plan.sample(at: line) }
                     return FileOutcome(path: path, content: .guide(pipeline.runGuide(plan, only: only)))

@@ -15,15 +15,16 @@ package enum SampleProgram {
         let file = SwiftLiteral.string(plan.lab.path)
         // The prelude goes in front at the end: whether it imports FoundationNetworking depends on the code.
         var out = ""
-        // A DocC catalog's samples use its module without importing it, and with `--package` a sample
-        // importing nothing of the package its libraries; a reader has what earlier samples imported.
+        // A DocC catalog's samples use its module without importing it (and a source file's, what its
+        // target depends on), and with `--package` a sample importing nothing of the package its
+        // libraries; a reader has what earlier samples imported.
         var implicit = plan.lab.settings.imports
         // What the guide's SwiftUI would have brought (Foundation is in every program already).
         for module in plan.umbrellaImports where module != "Foundation" && !implicit.contains(module) { implicit.append(module) }
         let catalogModule = plan.catalogModule
         for sample in batch {
             for need in plan.samples[sample].needs where need.line == nil
-                && (need.module == catalogModule || need.fromPackage || need.module == GuidePlan.manifestModule && plan.samples[sample].role == .manifest) {
+                && (need.module == catalogModule || need.fromPackage || need.fromDependency || need.module == GuidePlan.manifestModule && plan.samples[sample].role == .manifest) {
                 if !implicit.contains(need.module) { implicit.append(need.module) }
             }
         }

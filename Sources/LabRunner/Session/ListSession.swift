@@ -22,9 +22,10 @@ package struct ListSession: Sendable {
 
     package func run() -> SessionEnd {
         var libraries: [String] = []
+        var fileModules: PackageFileModules? = nil
         if let packagePath {
             guard let found = packageLibraries(packagePath) else { return .notChecked }
-            libraries = found
+            (libraries, fileModules) = found
         }
         let loader = DocumentLoader.reporting(to: output, bareLanguage: bareLanguage, kind: documentKind)
         // Made inside the load: a guide whose samples cannot be planned is said as a load error is.
@@ -33,7 +34,7 @@ package struct ListSession: Sendable {
                 let listing = LabListing(lab)
                 return (json: Result { () throws(JSONText.Failure) in try listing.json() }, text: listing.text())
             }
-            let guide = try GuideListing(lab, package: packagePath, packageLibraries: libraries)
+            let guide = try GuideListing(lab, package: packagePath, packageLibraries: libraries, fileModules: fileModules)
             return (json: Result { () throws(JSONText.Failure) in try guide.json() }, text: guide.text())
         }
         guard let listing else { return .notChecked }
@@ -52,9 +53,9 @@ package struct ListSession: Sendable {
         }
     }
 
-    /// The package's library modules, from `swift package describe` run in a private folder
-    /// removed afterwards (nothing is built); nil after saying why they could not be had.
-    private func packageLibraries(_ path: String) -> [String]? {
+    /// The package's library modules and its targets' folders, from `swift package describe` run
+    /// in a private folder removed afterwards (nothing is built); nil after saying why they could not be had.
+    private func packageLibraries(_ path: String) -> ([String], PackageFileModules)? {
         let environment = ProcessInfo.processInfo.environment
         do throws(PackageBuildError) {
             let compiler: SwiftCompiler
@@ -64,7 +65,10 @@ package struct ListSession: Sendable {
             }
             let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("labrunner-list-\(UUID().uuidString)").path
             defer { try? FileManager.default.removeItem(atPath: scratch) }
-            return try PackageBuild(packagePath: path, compiler: compiler, environment: environment).describe(scratch: scratch).libraryTargets
+            let build = PackageBuild(packagePath: path, compiler: compiler, environment: environment)
+            let description = try build.describe(scratch: scratch)
+            return (description.libraryTargets,
+                    PackageFileModules(packagePath: build.packagePath, targets: description.targets, builtProducts: nil))
         } catch {
             if let located = error.located { output.diagnostic([located]) } else { output.error(error.description) }
             if !error.outputTail.isEmpty { output.diagnostic(error.outputTail.map { "  " + $0 }) }

@@ -15,6 +15,7 @@ struct SourceFileTargetTests {
             name: "tools",
             targets: [
                 .target(name: "Core"),
+                .target(name: "SystemPackage", dependencies: ["Core"], path: "Sources/System"),
                 .executableTarget(
                     name: "generate-manual",
                     dependencies: ["Core"],
@@ -39,6 +40,9 @@ struct SourceFileTargetTests {
         ("Examples/roll/main.swift", "roll"),
         ("Tests/CoreTests/Macro.swift", "CoreTests"),
         ("Sources/Core/Macro.swift", "Core"),
+        // The manifest's `path:` decides over the folder's name (swift-system's layout: every
+        // sample was skipped as needing a module `System`).
+        ("Sources/System/Internals/Macro.swift", "SystemPackage"),
         ("Scripts/Macro.swift", nil),
     ] as [(String, String?)])
     func aFileOfAPackageHasItsTargetsModule(file: String, module: String?) throws {

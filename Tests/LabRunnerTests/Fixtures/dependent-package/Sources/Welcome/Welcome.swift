@@ -18,3 +18,9 @@ public func welcome(_ name: String) -> String {
 public func wordCount(of text: String) -> Int {
     text.split(separator: " ").count
 }
+
+/// The library this one is built on, which every reader of this module has:
+///
+///     print(greeting("Ann"))
+///     // Prints "Hello, Ann!"
+public let foundation = "Fixture"

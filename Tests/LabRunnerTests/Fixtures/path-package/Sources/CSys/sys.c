@@ -1,0 +1,3 @@
+#include "CSys.h"
+
+int csys_is_standard(int descriptor) { return descriptor >= 0 && descriptor <= 2; }
