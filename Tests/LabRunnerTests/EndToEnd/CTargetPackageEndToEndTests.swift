@@ -36,7 +36,7 @@ import Testing
         let list = try await LabRunnerCLI.run(["list", "--package", "pkg", "pkg/Sources/Tally/Tally.swift"], in: folder)
         #expect(list.status == 0, "\(list.stderr)")
         #expect(list.stdout.contains("""
-              line 11: program, runs (// Prints comment at line 12) [fresh]
+              line 11: program, runs (// Prints comment at line 12), output checked [fresh]
                 modules: Tally (its file's module), CTally (its module's dependency)
             """), "\(list.stdout)")
     }
@@ -68,7 +68,7 @@ import Testing
 
         let listed = try await LabRunnerCLI.run(["list", "--package", "pkg", "pkg/Sources/System/FileDescriptor.swift"], in: folder)
         #expect(listed.stdout.contains("""
-              line 16: program, runs (// Prints comment at line 17) [fresh]
+              line 16: program, runs (// Prints comment at line 17), output checked [fresh]
                 modules: SystemPackage (its file's module), CSys (its module's dependency), SysLog (its module's dependency)
             """), "\(listed.stdout)")
         // Without `--package`, the manifest read as text says the same module (its dependencies
