@@ -1,6 +1,6 @@
 /// Tells an excerpt from a sample that fails: when every error swiftc gave a sample is `cannot
-/// find 'X' in scope` (or `cannot find type 'X' in scope`) and no X is declared anywhere its
-/// reader could have it, the sample is an excerpt of code the text never shows
+/// find 'X' in scope` (or `cannot find type 'X' in scope`, or a type it could not infer through
+/// such a name) and no X is declared anywhere its reader could have it, the sample is an excerpt of code the text never shows
 /// (`someMutatingOperation()`, `logger`, a function's own parameters `subrange`), and only its
 /// syntax could be checked: it is **parsed**, not failed. swiftc reports syntax errors beside
 /// type errors, so a sample whose errors are all unknown names did parse.
@@ -18,14 +18,24 @@ package enum ExcerptNames {
         guard !messages.isEmpty else { return nil }
         var names = Set<String>()
         for message in messages {
+            // Types swiftc could not infer through a name it could not find: the same unknown.
+            if isInferenceFailure(message) { continue }
             guard let name = unknownName(message), name.first.map({ $0 != "$" }) ?? false else { return nil }
             names.insert(name)
         }
+        guard !names.isEmpty else { return nil }
         for name in names where declared.contains(name) || standardLibrary.contains(name) || toolchainNames[name] != nil
             || isTypo(name, declared: declared) {
             return nil
         }
         return names.sorted()
+    }
+
+    /// `generic parameter 'Element' could not be inferred`, `cannot infer contextual base in
+    /// reference to member 'seconds'`: what swiftc adds when an expression holds a name it could
+    /// not find (`numbers.chunks(ofCount: 2)`, `fastEvents.debounce(for: .seconds(1))`).
+    static func isInferenceFailure(_ message: String) -> Bool {
+        message.contains(" could not be inferred") || message.hasPrefix("cannot infer ") || message.hasPrefix("unable to infer ")
     }
 
     /// In words, for reports: `excerpt: uses logger, request, which nothing declares`.

@@ -12,6 +12,9 @@ struct ExcerptNamesTests {
         // A documented function's own parameters, used by its doc comment's excerpt.
         (["cannot find 'subrange' in scope", "cannot find 'newItemCount' in scope"], ["newItemCount", "subrange"]),
         (["cannot find type 'ReadableThing' in scope"], ["ReadableThing"]),
+        // swift-async-algorithms 0013:71 and 0014:46: what swiftc could not infer through the name.
+        (["cannot find 'numbers' in scope", "generic parameter 'Element' could not be inferred"], ["numbers"]),
+        (["cannot find 'fastEvents' in scope", "cannot infer contextual base in reference to member 'seconds'"], ["fastEvents"]),
     ])
     func excerpts(messages: [String], names: [String]) {
         #expect(ExcerptNames.free(in: messages, declared: Self.declared) == names)
@@ -29,6 +32,7 @@ struct ExcerptNamesTests {
         ["cannot find 'print' in scope"],          // the standard library's
         ["cannot find 'Mutex' in scope"],          // Synchronization's
         ["cannot find '$0' in scope"],             // an anonymous closure parameter outside a closure
+        ["generic parameter 'T' could not be inferred"],    // no unknown name: the text's own error
         [],
     ])
     func failures(messages: [String]) {
