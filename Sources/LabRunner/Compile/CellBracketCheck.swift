@@ -42,7 +42,7 @@ enum CellBracketCheck {
 
     /// The token's Markdown line and column: the cell's code lost its container prefix (`> `, a
     /// list item's indentation), which the column gets back, as `DiagnosticParser` does for swiftc.
-    private static func location(of token: Token, in cell: Cell, of lab: Lab) -> SourceLocation {
+    static func location(of token: Token, in cell: Cell, of lab: Lab) -> SourceLocation {
         let lines = cell.block.contentLines
         guard token.line >= 1, token.line <= lines.count else { return lab.location(line: cell.line) }
         let content = lines[token.line - 1]

@@ -179,9 +179,7 @@ struct GuideRunner {
         var own = errors.filter { error in self.sample(at: error.location).map { $0 == sample } ?? true }
         // A bracket the sample leaves open makes swiftc blame what follows it, the program's own
         // closing lines: the sample is at fault, at its bracket, as a lab's cell is.
-        if own.contains(where: \.inPrelude), plan.symbols[sample].bracketProblem != nil {
-            own = own.filter { !$0.inPrelude } + CellBracketCheck.diagnostics(for: plan.samples[sample].cell, in: plan.lab, noun: "sample")
-        }
+        if own.contains(where: \.inPrelude) { own = blamingTheSample(own, sample) }
         if !own.contains(where: { CompilerCrash.description($0) == nil }),
            let broken = real.lazy.compactMap({ self.sample(at: $0.location) }).first {
             return .skipped(.contextFails(line: plan.samples[broken].line))
@@ -192,6 +190,24 @@ struct GuideRunner {
             return .parsed(names: names)
         }
         return .failed(.compile(DiagnosticOrder.inLabOrder(withHints(own), labPath: plan.lab.path)))
+    }
+
+    /// `errors` with those swiftc put in the program's own closing lines replaced by what the
+    /// sample left open there: a bracket (`CellBracketCheck`, as for a lab's cell) or an `#if`
+    /// without its `#endif`. swiftc's own error at the same place is not said twice.
+    private func blamingTheSample(_ errors: [Diagnostic], _ sample: Int) -> [Diagnostic] {
+        let cell = plan.samples[sample].cell
+        var found: [Diagnostic] = []
+        if plan.symbols[sample].bracketProblem != nil {
+            found = CellBracketCheck.diagnostics(for: cell, in: plan.lab, noun: "sample")
+        } else if let directive = ConditionalBlocks.unclosed(plan.symbols[sample].tokens.lexed, in: plan.symbols[sample].code) {
+            found = [Diagnostic(severity: .error, location: CellBracketCheck.location(of: directive, in: cell, of: plan.lab),
+                                message: "'#if' is never closed by an '#endif' in this sample")]
+        }
+        guard let first = found.first else { return errors }
+        let own = errors.filter { !$0.inPrelude }
+        if own.contains(where: { $0.severity == .error && $0.location == first.location }) { return own }
+        return own + found
     }
 
     /// `errors`, each unknown name followed by a note naming its module or the name it is a typo of.

@@ -44,4 +44,54 @@ import Testing
             """)
         #expect(!ran.stdout.contains("prelude"))
     }
+
+    /// An `#if` without its `#endif` is the sample's at its `#if`; a string left open is said once,
+    /// by swiftc at the sample's line (the bracket check's own error at that place is not added).
+    @Test func anUnclosedIfAndStringAreTheSamples() async throws {
+        let folder = try LabRunnerCLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try Data("""
+            # Conditions
+
+            ```swift
+            #if DEBUG
+            let level = 1
+            ```
+
+            ```swift
+            let banner = \"\"\"
+            Welcome
+            ```
+
+            """.utf8).write(to: URL(fileURLWithPath: folder + "/guide.md"))
+        let ran = try await LabRunnerCLI.run(["run", "guide.md"], in: folder)
+        #expect(ran.status == 1)
+        GoldenText.expect(ran.stdout, equals: """
+            guide.md
+            guide.md:4:1: error: '#if' is never closed by an '#endif' in this sample
+                #if DEBUG
+                ^
+              FAIL  line 3: did not compile (1 error)
+            guide.md:9:14: error: unterminated string literal
+                let banner = \"\"\"
+                             ^
+              FAIL  line 8: did not compile (1 error)
+              FAIL  2 samples: 0 passed, 2 failed
+
+            0 passed, 2 failed, 0 skipped
+
+            """)
+    }
+
+    @Test(arguments: [
+        ("#if DEBUG\nlet a = 1\n", 1),
+        ("#if A\n#if B\n#endif\n", 1),
+        ("#if A\n#endif\n#if B\nlet b = 2\n", 3),
+        ("#if A\n#else\n#endif\n", nil),
+        ("// #if in a comment\nlet s = \"#if\"\n", nil),
+    ] as [(String, Int?)])
+    func theFirstIfLeftOpen(code: String, line: Int?) {
+        let bytes = Array(code.utf8)
+        #expect(ConditionalBlocks.unclosed(SwiftLexer.tokens(in: bytes), in: bytes)?.line == line)
+    }
 }
