@@ -15,7 +15,17 @@ package enum ExcerptNames {
     /// The names that make `messages` (a sample's own errors) an excerpt's, sorted; nil when
     /// any error is another kind, or any name is one its reader could have.
     package static func free(in messages: [String], declared: DeclaredNames) -> [String]? {
-        guard !messages.isEmpty else { return nil }
+        guard let names = unknownNames(in: messages) else { return nil }
+        for name in names where declared.contains(name) || standardLibrary.contains(name) || toolchainNames[name] != nil
+            || isTypo(name, declared: declared) {
+            return nil
+        }
+        return names.sorted()
+    }
+
+    /// The names of `messages` when each is an unknown name or a type swiftc could not infer
+    /// through one, sorted; nil when any is another error, or there is none.
+    package static func unknownNames(in messages: [String]) -> [String]? {
         var names = Set<String>()
         for message in messages {
             // Types swiftc could not infer through a name it could not find: the same unknown.
@@ -23,12 +33,7 @@ package enum ExcerptNames {
             guard let name = unknownName(message), name.first.map({ $0 != "$" }) ?? false else { return nil }
             names.insert(name)
         }
-        guard !names.isEmpty else { return nil }
-        for name in names where declared.contains(name) || standardLibrary.contains(name) || toolchainNames[name] != nil
-            || isTypo(name, declared: declared) {
-            return nil
-        }
-        return names.sorted()
+        return names.isEmpty ? nil : names.sorted()
     }
 
     /// `generic parameter 'Element' could not be inferred`, `cannot infer contextual base in
@@ -61,7 +66,13 @@ package enum ExcerptNames {
     /// fewer are too short to tell a typo from another name.
     private static func correction(_ name: String, declared: DeclaredNames) -> String? {
         guard name.count > 3, !declared.contains(name) else { return nil }
-        return EditDistance.closest(to: name, in: declared.sorted + standardLibrary).flatMap { $0 == name ? nil : $0 }
+        // A slip of one or two keys: a word more (`AsyncThrowingInterspersedSequence` beside
+        // `AsyncInterspersedSequence`) is another name, not a typo.
+        let limit = name.count <= 5 ? 1 : 2
+        return (declared.sorted + standardLibrary)
+            .map { ($0, EditDistance.distance(name, $0)) }
+            .filter { $0.0 != name && $0.1 <= limit }
+            .min { $0.1 < $1.1 }?.0
     }
 
     /// What to add to swiftc's `cannot find 'X' in scope` that a reader can act on: the module

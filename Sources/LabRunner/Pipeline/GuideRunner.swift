@@ -184,12 +184,30 @@ struct GuideRunner {
            let broken = real.lazy.compactMap({ self.sample(at: $0.location) }).first {
             return .skipped(.contextFails(line: plan.samples[broken].line))
         }
+        // A name only a listing declares, further on (a proposal's detailed design after its
+        // examples): nothing could give it, as for a listing before the sample.
+        if let use = laterListingUse(own, sample) { return .skipped(.usesListing(name: use.name, line: use.line)) }
         // An excerpt: it parsed, and uses names nothing in its reader's reach declares.
         if plan.samples[sample].role != .manifest,
            let names = ExcerptNames.free(in: own.map(\.message), declared: reachable.names) {
             return .parsed(names: names)
         }
         return .failed(.compile(DiagnosticOrder.inLabOrder(withHints(own), labPath: plan.lab.path)))
+    }
+
+    /// The first unknown name of `errors` (all unknown names) that only listings of the file
+    /// declare, with the line of the first such listing; nil when a program declares it too.
+    private func laterListingUse(_ errors: [Diagnostic], _ sample: Int) -> (name: String, line: Int)? {
+        guard let names = ExcerptNames.unknownNames(in: errors.map(\.message)) else { return nil }
+        for name in names {
+            var listing: Int? = nil
+            var declaredByProgram = false
+            for index in plan.samples.indices where index != sample && plan.symbols[index].declaredNames.contains(name) {
+                if case .listing = plan.samples[index].role { listing = listing ?? index } else { declaredByProgram = true }
+            }
+            if let listing, !declaredByProgram { return (name, plan.samples[listing].line) }
+        }
+        return nil
     }
 
     /// `errors` with those swiftc put in the program's own closing lines replaced by what the

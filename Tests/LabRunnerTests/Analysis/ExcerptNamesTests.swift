@@ -12,6 +12,8 @@ struct ExcerptNamesTests {
         // A documented function's own parameters, used by its doc comment's excerpt.
         (["cannot find 'subrange' in scope", "cannot find 'newItemCount' in scope"], ["newItemCount", "subrange"]),
         (["cannot find type 'ReadableThing' in scope"], ["ReadableThing"]),
+        // swift-async-algorithms 0011: a longer name beside a declared one is not its typo.
+        (["cannot find 'AsyncThrowingInterspersedSequence' in scope"], ["AsyncThrowingInterspersedSequence"]),
         // swift-async-algorithms 0013:71 and 0014:46: what swiftc could not infer through the name.
         (["cannot find 'numbers' in scope", "generic parameter 'Element' could not be inferred"], ["numbers"]),
         (["cannot find 'fastEvents' in scope", "cannot infer contextual base in reference to member 'seconds'"], ["fastEvents"]),
@@ -67,5 +69,5 @@ struct ExcerptNamesTests {
         for name in ["subrange", "newItemCount", "commented", "Range"] { #expect(!names.contains(name), "\(name)") }
     }
 
-    static let declared = DeclaredNames(["fruits", "Average", "StandardDeviation"])
+    static let declared = DeclaredNames(["fruits", "Average", "StandardDeviation", "AsyncInterspersedSequence"])
 }

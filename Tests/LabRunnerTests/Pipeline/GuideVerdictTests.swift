@@ -75,9 +75,10 @@ struct GuideVerdictTests {
     ]
 
     /// The guide's verdicts, one line each.
-    static func verdicts(strict: Bool, guide: String = GuideVerdictTests.guide) throws -> [String] {
+    static func verdicts(strict: Bool, guide: String = GuideVerdictTests.guide,
+                         errors: [(code: String, line: Int, message: String)] = GuideVerdictTests.errors) throws -> [String] {
         var pipeline = DocumentPipeline(compiler: SwiftCompiler(path: "/nonexistent/swiftc"), environment: [:])
-        pipeline.toolchain = ScriptedToolchain(Self.errors)
+        pipeline.toolchain = ScriptedToolchain(errors)
         pipeline.appleAvailable = false
         pipeline.strict = strict
         let lab = try LabParser.parse(bytes: Array(guide.utf8), path: "guide.md")
@@ -147,5 +148,28 @@ struct GuideVerdictTests {
             Issue.record("compiled is below output-checked")
         }
         if case .skipped(.marked) = SampleVerdict.skipped(.marked).requiring(.compiled) {} else { Issue.record("a skip stays") }
+    }
+
+    /// swift-async-algorithms 0016: the examples use the channel that only the detailed design's
+    /// listing, further on, declares. Nothing could give it: skipped, as for an earlier listing.
+    @Test func aNameOnlyALaterListingDeclaresIsSkipped() throws {
+        let guide = """
+        ```swift
+        let channel = Channel(capacity: 2)
+        ```
+
+        ```swift
+        public struct Channel<Element> {
+            public init(capacity: Int)
+        }
+        ```
+
+        """
+        let errors = [("Channel(capacity: 2)", 2, "cannot find 'Channel' in scope"),
+                      ("Channel(capacity: 2)", 2, "cannot infer contextual base in reference to member 'watermark'")]
+        #expect(try Self.verdicts(strict: false, guide: guide, errors: errors) == [
+            "1 skipped: uses Channel, which only the listing at line 5 declares",
+            "5 listing: declarations without bodies",
+        ])
     }
 }
