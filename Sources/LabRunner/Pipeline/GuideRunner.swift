@@ -178,7 +178,12 @@ struct GuideRunner {
            let broken = real.lazy.compactMap({ self.sample(at: $0.location) }).first {
             return .skipped(.contextFails(line: plan.samples[broken].line))
         }
-        return .failed(.compile(DiagnosticOrder.inLabOrder(own, labPath: plan.lab.path)))
+        let ordered = DiagnosticOrder.inLabOrder(own, labPath: plan.lab.path)
+        // Written for Swift 5 (the book's `static var shared`): say which language mode reads it so.
+        if let note = StrictConcurrency.note(for: ordered, swiftVersion: plan.lab.settings.swiftVersion) {
+            return .failed(.compile(ordered + [note]))
+        }
+        return .failed(.compile(ordered))
     }
 
     /// `5.9` from a manifest's first line, `// swift-tools-version:5.9` (or `: 5.9.0`, `; …`).

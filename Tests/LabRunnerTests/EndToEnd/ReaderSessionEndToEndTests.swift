@@ -1,0 +1,46 @@
+import Foundation
+import Testing
+@testable import LabRunner
+
+/// A reader's session through the built tool and swiftc: statements that changed what a sample
+/// reads run before it, what they print is not its output, top-level tasks finish, and a sample
+/// that fails only for Swift 6 strict concurrency says so.
+@Suite struct ReaderSessionEndToEndTests {
+    @Test func aContinuedSessionRunsAsTheReaderRanIt() async throws {
+        let listed = try await LabRunnerCLI.run(["list", "guide-samples/session.md"])
+        #expect(listed.status == 0, "\(listed.stderr)")
+        GoldenText.expect(listed.stdout, equals: GuideListingTests.sessionListing)
+
+        let ran = try await LabRunnerCLI.run(["run", "--verbose", "guide-samples/session.md"])
+        #expect(ran.status == 0, "\(ran.stdout)\(ran.stderr)")
+        // The fruits with "grapes", the deinitializer after the earlier assignments (whose
+        // "is being initialized" is theirs), and "Hello Guest" from a task.
+        for line in [19, 59, 66] {
+            #expect(ran.stdout.contains("  PASS  line \(line): ran, output as expected\n"), "\(ran.stdout)")
+        }
+        #expect(ran.stdout.hasSuffix("10 passed, 0 failed, 0 skipped\n"), "\(ran.stdout)")
+    }
+
+    /// The Swift book's `static var storedTypeProperty`: an error in Swift 6 mode with a note
+    /// saying why; the same file read as Swift 5 (its front matter) passes.
+    @Test func aSwift5GlobalSaysWhichLanguageModeReadsIt() async throws {
+        let ran = try await LabRunnerCLI.run(["run", "guide-samples/swift5-globals.md"])
+        #expect(ran.status == 1, "\(ran.stdout)\(ran.stderr)")
+        #expect(ran.stdout.contains("""
+            guide-samples/swift5-globals.md:5:16: error: static property 'storedTypeProperty' is not concurrency-safe
+            """), "\(ran.stdout)")
+        #expect(ran.stdout.contains("""
+            guide-samples/swift5-globals.md:5:16: note: every error here is Swift 6 strict concurrency checking, \
+            a warning at most in Swift 5 mode; 'swift-version: 5' in .labrunner or the front matter checks the file as Swift 5
+
+            """), "\(ran.stdout)")
+
+        let folder = try LabRunnerCLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let text = try String(contentsOfFile: LabRunnerCLI.fixtures + "/guide-samples/swift5-globals.md", encoding: .utf8)
+        try Data(("---\nswift-version: 5\n---\n" + text).utf8).write(to: URL(fileURLWithPath: folder + "/globals.md"))
+        let asSwift5 = try await LabRunnerCLI.run(["run", "globals.md"], in: folder)
+        #expect(asSwift5.status == 0, "\(asSwift5.stdout)\(asSwift5.stderr)")
+        #expect(asSwift5.stdout.hasSuffix("2 passed, 0 failed, 0 skipped\n"), "\(asSwift5.stdout)")
+    }
+}
