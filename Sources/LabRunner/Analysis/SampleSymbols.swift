@@ -52,16 +52,19 @@ package struct SampleSymbols: Sendable {
             placeholders: tokens.placeholders.filter { range.contains($0) }.map { tokens.text($0) })
         if head.kind == nil {
             made.mutates = MutationReader.mutated(tokens, in: range, uses: uses.names)
-            made.startsTask = startsTask(tokens, range)
+            made.startsTask = startsTask(tokens, from: range.lowerBound, range)
+        } else if head.kind == .let || head.kind == .var, names.count == 1,
+                  let equals = tokens.tree.level(range).first(where: { tokens.is($0, "=") }) {
+            made.startsTask = startsTask(tokens, from: equals + 1, range)
         }
         return made
     }
 
-    /// `Task { … }`, `Task(priority: .high) { … }`, `Task.detached { … }`: the whole statement
-    /// creates a task (`Task` the concurrency library's, unless the program declares its own:
-    /// `SampleProgram` checks that).
-    private static func startsTask(_ tokens: SampleTokens, _ range: Range<Int>) -> Bool {
-        var next = range.lowerBound
+    /// `Task { … }`, `Task(priority: .high) { … }`, `Task.detached { … }` from `start` to the
+    /// item's end: the statement, or the one binding's initializer, creates a task (`Task` the
+    /// concurrency library's, unless the program declares its own: `SampleProgram` checks that).
+    private static func startsTask(_ tokens: SampleTokens, from start: Int, _ range: Range<Int>) -> Bool {
+        var next = start
         guard tokens.isIdentifier(next, ["Task"]) else { return false }
         next += 1
         if tokens.is(next, "."), tokens.isIdentifier(next + 1, ["detached"]) { next += 2 }

@@ -38,8 +38,9 @@ package struct TopLevelItem: Sendable, Equatable {
     /// Of a statement's `uses`, the names it changes (`MutationReader`): `fruits` for
     /// `fruits[1] = "grapes"` or `fruits.append("kiwi")`. Empty for a declaration.
     package var mutates: Set<String> = []
-    /// A statement that starts an unstructured task, `Task { … }` or `Task.detached { … }`: a
-    /// program that runs waits for it before it ends (`SampleProgram`).
+    /// A statement that starts an unstructured task, `Task { … }` or `Task.detached { … }`, or a
+    /// `let`/`var` of one name bound to one (`let handle = Task { … }`): a program that runs
+    /// waits for it before it ends (`SampleProgram`).
     package var startsTask = false
 
     package var isDeclaration: Bool { kind != nil && kind != .import }

@@ -4,7 +4,9 @@
 ///
 /// Every item sits behind `#sourceLocation(file:line:)` at its Markdown line, so swiftc's errors
 /// point into the guide, and an error's line tells which sample it belongs to. A sample whose
-/// output is checked is built alone, behind the prelude's `Lab.cell(N)` marker, like a lab cell.
+/// output is checked is built alone, behind the prelude's `Lab.cell(N)` marker, like a lab cell;
+/// its program waits for the top-level tasks it starts before its end marker, and for those its
+/// context starts before its own marker (`Lab.track`, `Lab.waitForTasks`).
 package enum SampleProgram {
     /// - Parameters:
     ///   - batch: indices of samples in the plan, in order.
@@ -69,6 +71,12 @@ package enum SampleProgram {
             }
             if ownLocation {
                 out += text + "\n"
+                continue
+            }
+            if tracksTasks, item.startsTask, item.isDeclaration, let name = item.names.first {
+                // `let handle = Task { … }`: tracked through its name, after it, in our own line.
+                out += "#sourceLocation(file: \(file), line: \(line))\n\(text)\n#sourceLocation()\nLab.track(`\(name)`)\n"
+                if piece.reference.sample == runs { ownTasks = true } else { contextTasks = true }
                 continue
             }
             if tracksTasks, item.startsTask {

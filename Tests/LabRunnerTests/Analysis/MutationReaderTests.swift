@@ -52,7 +52,10 @@ struct MutationReaderTests {
         ("Task.detached {\n    await work()\n}", true),
         ("Task(priority: .background) { await work() }", true),
         ("Task { await work() }.cancel()", false),
-        ("let task = Task { 1 }", false),
+        ("let task = Task { 1 }", true),
+        ("var handle: Task<Int, Never> = Task.detached { 1 }", true),
+        ("let (a, b) = (Task { 1 }, 2)", false),
+        ("let value = Task { 1 }.value", false),
         ("Tasks { }", false),
     ])
     func aStatementStartingATask(statement: String, starts: Bool) {

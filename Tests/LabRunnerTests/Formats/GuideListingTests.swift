@@ -89,6 +89,10 @@ import Testing
           statement (line 51): mutates reference3
           statement (line 55): mutates reference1
       line 66: program, runs (// Prints comment at line 70)
+      line 75: program
+      line 82: program, runs (// Prints comment at line 85)
+        given:
+          let handle (line 76): uses handle
 
     """
 

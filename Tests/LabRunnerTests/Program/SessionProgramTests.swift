@@ -65,6 +65,37 @@ struct SessionProgramTests {
             """), "\(source)")
     }
 
+    /// The Swift book's `let handle = Task { … }`, given to a later sample that awaits it: what
+    /// the task prints is the earlier sample's, so it finishes before the later one's marker.
+    @Test func aTaskKeptInAConstantIsTrackedByItsName() throws {
+        let source = try Self.source("""
+            ```swift
+            let handle = Task {
+                print("Adding the photo")
+                return 42
+            }
+            ```
+            ```swift
+            let result = await handle.value
+            print(result)
+            // Prints "42"
+            ```
+
+            """, sample: 1)
+        #expect(source.hasSuffix("""
+            #sourceLocation(file: "g.md", line: 2)
+            let handle = Task {
+                print("Adding the photo")
+                return 42
+            }
+            #sourceLocation()
+            Lab.track(`handle`)
+            Lab.waitForTasks()
+            Lab.cell(1)
+            """ + "\n#sourceLocation(file: \"g.md\", line: 8)\nlet result = await handle.value\n#sourceLocation()\n"
+            + "#sourceLocation(file: \"g.md\", line: 9)\nprint(result)\n#sourceLocation()\nLab.end()\n"), "\(source)")
+    }
+
     /// No task, no wait; a file declaring its own `Task` (a to-do list's) keeps its statements as written.
     @Test func onlyTheConcurrencyLibrarysTasksAreTracked() throws {
         let plain = try Self.source("```swift\nprint(1)\n// Prints \"1\"\n```\n", sample: 0)
