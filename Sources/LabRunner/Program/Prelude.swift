@@ -78,7 +78,9 @@ enum Prelude {
             static let pendingTasks = PendingTasks()
 
             /// Counts `task` until it finishes. `_Concurrency.Task`: a sample may declare its own `Task`.
-            static func track<Success, Failure>(_ task: _Concurrency.Task<Success, Failure>) {
+            /// Optional: a sample may keep one in `var handle: Task<Int, Never>? = Task { … }`.
+            static func track<Success, Failure>(_ task: _Concurrency.Task<Success, Failure>?) {
+                guard let task else { return }
                 pendingTasks.add()
                 _Concurrency.Task.detached { _ = await task.result; pendingTasks.finish() }
             }
