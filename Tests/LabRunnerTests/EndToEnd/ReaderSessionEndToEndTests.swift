@@ -22,6 +22,30 @@ import Testing
         #expect(ran.stdout.hasSuffix("12 passed, 0 failed, 0 skipped\n"), "\(ran.stdout)")
     }
 
+    /// A task kept in an optional `var` is tracked as one kept in a `let`.
+    @Test func aTaskInAnOptionalVariableIsTracked() async throws {
+        let folder = try LabRunnerCLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let text = """
+            ```swift
+            var handle: Task<Int, Never>? = Task {
+                print("working")
+                return 1
+            }
+            ```
+
+            ```swift
+            print(await handle!.value)
+            // Prints "1"
+            ```
+
+            """
+        try Data(text.utf8).write(to: URL(fileURLWithPath: folder + "/handle.md"))
+        let ran = try await LabRunnerCLI.run(["run", "handle.md"], in: folder)
+        #expect(ran.status == 0, "\(ran.stdout)\(ran.stderr)")
+        #expect(ran.stdout.hasSuffix("2 passed, 0 failed, 0 skipped\n"), "\(ran.stdout)")
+    }
+
     /// The Swift book's `static var storedTypeProperty`: an error in Swift 6 mode with a note
     /// saying why; the same file read as Swift 5 (its front matter) passes.
     @Test func aSwift5GlobalSaysWhichLanguageModeReadsIt() async throws {
