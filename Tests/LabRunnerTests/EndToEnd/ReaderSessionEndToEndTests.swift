@@ -46,6 +46,36 @@ import Testing
         #expect(ran.stdout.hasSuffix("2 passed, 0 failed, 0 skipped\n"), "\(ran.stdout)")
     }
 
+    /// An earlier statement that traps (the book's overflow example, split in two) stops the
+    /// program before the sample starts: the sample could not be checked, and the report says where.
+    @Test func anEarlierStatementThatStopsTheProgramSkipsTheSample() async throws {
+        let folder = try LabRunnerCLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let text = """
+            ```swift
+            var potentialOverflow = Int16.max
+            ```
+
+            ```swift
+            potentialOverflow += 1
+            // this causes an error
+            ```
+
+            ```swift
+            print(potentialOverflow)
+            // Prints "32767"
+            ```
+
+            """
+        try Data(text.utf8).write(to: URL(fileURLWithPath: folder + "/overflow.md"))
+        let ran = try await LabRunnerCLI.run(["run", "overflow.md"], in: folder)
+        #expect(ran.status == 0, "\(ran.stdout)\(ran.stderr)")
+        #expect(ran.stdout.contains("""
+              skipped: the earlier statements it runs first (line 6) stopped the program before it started (line 10)
+
+            """), "\(ran.stdout)")
+    }
+
     /// The Swift book's `static var storedTypeProperty`: an error in Swift 6 mode with a note
     /// saying why; the same file read as Swift 5 (its front matter) passes.
     @Test func aSwift5GlobalSaysWhichLanguageModeReadsIt() async throws {
