@@ -92,14 +92,15 @@ struct ContextClosure {
     }
 
     /// The reader's session: for each `let`/`var` taken that is its name's latest declaration, the
-    /// statements after it that change it, with what they use, until nothing more comes.
+    /// statements after it that change it, with what they use, until nothing more comes. A type
+    /// taken brings those that change its static state (`SomeStructure.storedTypeProperty = …`).
     mutating func addSession() {
         var added = true
         while added {
             added = false
             for reference in chosen.keys.sorted() {
                 let taken = item(reference)
-                guard taken.kind == .let || taken.kind == .var else { continue }
+                guard taken.kind == .let || taken.kind == .var || taken.kind?.isType == true else { continue }
                 for name in taken.names where index.declaring[name]?.sample == reference.sample {
                     for statement in index.mutations[name] ?? [] where statement > reference && chosen[statement] == nil
                         && canRun(statement) {

@@ -8,10 +8,10 @@
 /// brackets do not balance and incomplete items (`@main`, placeholders, missing bodies) give no
 /// context; a name only they declare is noted (`SampleContext.listingUses`).
 ///
-/// The reader's session: a `let` or `var` given to a sample that runs brings the earlier top-level
-/// statements that change it after that declaration (`fruits[1] = "grapes"`, `fruits.append(…)`,
-/// `MutationReader`), in source order, with what they use, as the reader ran them before the
-/// sample. A statement that would use one of the sample's own names, or a name declared again
+/// The reader's session: a `let` or `var` (or a type, for its static state) given to a sample
+/// that runs brings the earlier top-level statements that change it after that declaration
+/// (`fruits[1] = "grapes"`, `fruits.append(…)`, `MutationReader`), in source order, with what
+/// they use, as the reader ran them before the sample. A statement that would use one of the sample's own names, or a name declared again
 /// after it, is left out (it could not run where it stood).
 package enum ContextResolver {
     package static func resolve(_ samples: [ContextSample]) -> [SampleContext] {

@@ -117,6 +117,19 @@ struct ReaderSessionTests {
             """)
     }
 
+    /// The Swift book's "Type Properties", split: a static property set in one sample is read in
+    /// the next. A type given brings the statements that change its static state.
+    @Test func aStaticPropertyChangedEarlierComesWithItsType() {
+        #expect(Self.dump([
+            "struct SomeStructure {\n    static var storedTypeProperty = \"Some value.\"\n}",
+            "SomeStructure.storedTypeProperty = \"Another value.\"",
+            "print(SomeStructure.storedTypeProperty)",
+        ]).components(separatedBy: "#2:\n").last == """
+              struct SomeStructure #0:1: uses SomeStructure
+              statement #1:1: mutates SomeStructure
+            """)
+    }
+
     /// A listing's statements give nothing.
     @Test func aListingsStatementsAreNotRun() {
         #expect(Self.dump([
