@@ -66,11 +66,15 @@ package struct BatchCandidate: Sendable, Equatable {
     }
 
     /// Own `let`/`var`s and statements that can run in a local scope: not used by a top-level
-    /// item of the sample (directly or through another), not in any sample's context. None when
+    /// item of the sample (directly or through another), not in any sample's context (a statement
+    /// declaring nothing may be). None when
     /// a statement would have to stay at the top level (its order among declarations matters).
     private static func scopable(_ items: [TopLevelItem], _ own: [ItemReference], _ referenced: Set<ItemReference>) -> Set<ItemReference> {
         func movable(_ item: TopLevelItem, _ reference: ItemReference) -> Bool {
-            guard !referenced.contains(reference) else { return false }
+            // A statement that declares nothing can be another sample's context (the reader's
+            // session) and still run in this sample's scope: a sample given it in the same
+            // program needs nothing of it to compile, and one in another program has its own copy.
+            guard !referenced.contains(reference) || (item.isStatement && item.names.isEmpty) else { return false }
             return item.isStatement || ((item.kind == .let || item.kind == .var) && item.modifiers.isEmpty)
         }
         var fixed = Set(items.indices.filter { !movable(items[$0], own[$0]) })

@@ -91,6 +91,39 @@ struct ContextClosure {
         }
     }
 
+    /// The reader's session: for each `let`/`var` taken that is its name's latest declaration, the
+    /// statements after it that change it, with what they use, until nothing more comes. A type
+    /// taken brings those that change its static state (`SomeStructure.storedTypeProperty = …`).
+    mutating func addSession() {
+        var added = true
+        while added {
+            added = false
+            for reference in chosen.keys.sorted() {
+                let taken = item(reference)
+                guard taken.kind == .let || taken.kind == .var || taken.kind?.isType == true else { continue }
+                for name in taken.names where index.declaring[name]?.sample == reference.sample {
+                    for statement in index.mutations[name] ?? [] where statement > reference && chosen[statement] == nil
+                        && canRun(statement) {
+                        add(statement, ContextReason(kind: .mutates, name: name, via: nil))
+                        added = true
+                    }
+                }
+            }
+            run()
+        }
+    }
+
+    /// A statement can run before the sample as it did before: it uses none of the sample's own
+    /// names (declared after it here) and no name declared again after it (a later declaration
+    /// would come after it), nor one that only a listing declares.
+    private func canRun(_ statement: ItemReference) -> Bool {
+        item(statement).uses.allSatisfy { name in
+            if own.contains(name) { return false }
+            if let declared = index.declaring[name] { return declared.sample <= statement.sample }
+            return index.listingDeclaring[name] == nil
+        }
+    }
+
     /// The chosen items in program order, without what a later sample's chosen item replaces: an
     /// item declaring a name a later one declares too, an extension with a member or conformance
     /// a later extension of the same type has.

@@ -7,6 +7,12 @@
 /// declares nothing (its names are a module's, `DeclarationSummary`). Other listings, samples whose
 /// brackets do not balance and incomplete items (`@main`, placeholders, missing bodies) give no
 /// context; a name only they declare is noted (`SampleContext.listingUses`).
+///
+/// The reader's session: a `let` or `var` (or a type, for its static state) given to a sample
+/// that runs brings the earlier top-level statements that change it after that declaration
+/// (`fruits[1] = "grapes"`, `fruits.append(…)`, `MutationReader`), in source order, with what
+/// they use, as the reader ran them before the sample. A statement that would use one of the sample's own names, or a name declared again
+/// after it, is left out (it could not run where it stood).
 package enum ContextResolver {
     package static func resolve(_ samples: [ContextSample]) -> [SampleContext] {
         var index = ContextIndex()
@@ -20,7 +26,7 @@ package enum ContextResolver {
             } else if sample.isListing || sample.symbols.bracketProblem != nil {
                 index.addListing(sample.symbols, as: number)
             } else {
-                index.add(sample.symbols, as: number)
+                index.add(sample.symbols, as: number, fresh: sample.directive == .fresh)
             }
             if let label = sample.label { index.labels[label] = number }
         }
@@ -48,6 +54,9 @@ package enum ContextResolver {
         }
         for item in items { closure.need(item, via: nil) }
         closure.run()
+        // Only a run depends on what earlier statements did; a sample only compiled would get
+        // declarations it does not need, which pin names to the top level of shared programs.
+        if sample.runs { closure.addSession() }
         var context = SampleContext(sample: number, entries: closure.entries(), unknownLabel: unknownLabel)
         context.listingUses = closure.listingUses.sorted { $0.name < $1.name }
         return context
@@ -69,6 +78,8 @@ struct ContextIndex {
     var labels: [String: Int] = [:]
     /// Name → the latest listing declaring it, for names no later program declares.
     var listingDeclaring: [String: Int] = [:]
+    /// Name → the statements changing it (`TopLevelItem.mutates`), in order.
+    var mutations: [String: [ItemReference]] = [:]
 
     /// A listing gives no items, only the knowledge of what it declares.
     /// Declarations of one name a sample's context takes together: overloads and their operator.
@@ -78,8 +89,14 @@ struct ContextIndex {
         for name in symbols.declaredNames { listingDeclaring[name] = sample }
     }
 
-    mutating func add(_ symbols: SampleSymbols, as sample: Int) {
+    /// `fresh`: the sample started from nothing, so its statements change only what it declares itself.
+    mutating func add(_ symbols: SampleSymbols, as sample: Int, fresh: Bool = false) {
         for (number, item) in symbols.items.enumerated() {
+            if item.isStatement, item.isComplete {
+                for name in item.mutates.sorted() where !fresh || symbols.declaredNames.contains(name) {
+                    mutations[name, default: []].append(ItemReference(sample: sample, item: number))
+                }
+            }
             if item.isComplete { for name in item.names { listingDeclaring[name] = nil } }
             let reference = ItemReference(sample: sample, item: number)
             if item.kind == .import { imports[sample, default: []].append(number) }

@@ -80,8 +80,9 @@ package struct GuidePlan: Sendable {
             let directive: ContextDirective = cell.sampleDirectives.fresh || cell.role == .standalone ? .fresh
                 : cell.sampleDirectives.continues.map { .continues($0) } ?? .inherit
             let givesContext = if case .program = roles[index] { true } else { false }
+            let runs = if case .program(runs: true) = roles[index] { true } else { false }
             return ContextSample(symbols: symbols[index], label: cell.sampleDirectives.name, directive: directive,
-                                 isListing: !givesContext, isSummary: GuidePlan.isSummary(roles[index]))
+                                 isListing: !givesContext, isSummary: GuidePlan.isSummary(roles[index]), runs: runs)
         }
     }
 

@@ -46,6 +46,9 @@ package enum SampleSkip: Sendable, Equatable {
     case contextFails(line: Int)
     /// It does not compile without a module an earlier sample imported (line), which this machine lacks.
     case inheritedMissingModule(String, line: Int)
+    /// It runs after statements of earlier samples (the reader's session, at these lines), and
+    /// the program stopped (a trap, an exit, the timeout) before the sample itself started.
+    case sessionStopped(lines: [Int])
 
     /// In words, for reports.
     package var description: String {
@@ -58,6 +61,9 @@ package enum SampleSkip: Sendable, Equatable {
         case .missingModule(let module): "needs module \(module), not available here"
         case .usesListing(let name, let line): "uses \(name), which only the listing at line \(line) declares"
         case .inheritedMissingModule(let module, let line): "needs module \(module) (imported at line \(line)), not available here"
+        case .sessionStopped(let lines):
+            "the earlier statements it runs first (line\(lines.count == 1 ? "" : "s") \(lines.map(String.init).joined(separator: ", "))) "
+                + "stopped the program before it started"
         }
     }
 }

@@ -71,6 +71,9 @@ package struct ContextReason: Sendable, Equatable {
         case continues
         /// An `import` of `name` by a sample that gives this one declarations.
         case imports
+        /// A statement that changes `name`, a `let` or `var` in the context, after its
+        /// declaration: the reader ran it before this sample.
+        case mutates
     }
 
     package let kind: Kind
@@ -88,6 +91,7 @@ package struct ContextReason: Sendable, Equatable {
         case .conformance: return "conforms to \(name)"
         case .continues: return "continues '\(name)'"
         case .imports: return "import \(name)"
+        case .mutates: return "mutates \(name)"
         }
     }
 }
@@ -112,13 +116,17 @@ package struct ContextSample: Sendable {
     package let isListing: Bool
     /// A declaration summary (`DeclarationSummary`): its names are a module's, so it declares nothing.
     package let isSummary: Bool
+    /// Its output is checked: it is given the reader's session too (the statements that changed
+    /// what it reads), which only a run can tell from their absence.
+    package let runs: Bool
 
     package init(symbols: SampleSymbols, label: String? = nil, directive: ContextDirective = .inherit,
-                 isListing: Bool = false, isSummary: Bool = false) {
+                 isListing: Bool = false, isSummary: Bool = false, runs: Bool = false) {
         self.symbols = symbols
         self.label = label
         self.directive = directive
         self.isListing = isListing
         self.isSummary = isSummary
+        self.runs = runs
     }
 }

@@ -44,12 +44,33 @@ package struct SampleSymbols: Sendable {
         var names = head.names
         if head.kind == nil, tokens.is(range.lowerBound, "guard") { names = guardBindings(tokens, range) }
         let uses = UsesCollector.collect(tokens, in: range, excluding: names, heads: head.kind == nil ? [:] : outlined.heads)
-        return TopLevelItem(
+        var made = TopLevelItem(
             kind: head.kind, range: byteRange(tokens, range), lines: lines(tokens, range),
             column: tokens.tokens[range.lowerBound].column, names: names, extendedType: head.extendedType,
             conformances: head.conformances, memberNames: contents.memberNames, attributes: head.attributes,
             modifiers: head.modifiers, missingBodies: contents.missingBodies, uses: uses.names, memberUses: uses.members,
             placeholders: tokens.placeholders.filter { range.contains($0) }.map { tokens.text($0) })
+        if head.kind == nil {
+            made.mutates = MutationReader.mutated(tokens, in: range, uses: uses.names)
+            made.startsTask = startsTask(tokens, from: range.lowerBound, range)
+        } else if head.kind == .let || head.kind == .var, names.count == 1,
+                  let equals = tokens.tree.level(range).first(where: { tokens.is($0, "=") }) {
+            made.startsTask = startsTask(tokens, from: equals + 1, range)
+        }
+        return made
+    }
+
+    /// `Task { … }`, `Task(priority: .high) { … }`, `Task.detached { … }` from `start` to the
+    /// item's end: the statement, or the one binding's initializer, creates a task (`Task` the
+    /// concurrency library's, unless the program declares its own: `SampleProgram` checks that).
+    private static func startsTask(_ tokens: SampleTokens, from start: Int, _ range: Range<Int>) -> Bool {
+        var next = start
+        guard tokens.isIdentifier(next, ["Task"]) else { return false }
+        next += 1
+        if tokens.is(next, "."), tokens.isIdentifier(next + 1, ["detached"]) { next += 2 }
+        if tokens.opens(next, .parenthesis), !tokens.spaceBefore(next) { next = tokens.after(next) }
+        guard tokens.opens(next, .brace) else { return false }
+        return tokens.after(next) == range.upperBound
     }
 
     /// `#if … #endif`, taken whole: it declares what its branches declare.

@@ -35,6 +35,13 @@ package struct TopLevelItem: Sendable, Equatable {
     package let memberUses: Set<String>
     /// Editor placeholders (`<#name#>`) in the item's code, as written.
     package let placeholders: [String]
+    /// Of a statement's `uses`, the names it changes (`MutationReader`): `fruits` for
+    /// `fruits[1] = "grapes"` or `fruits.append("kiwi")`. Empty for a declaration.
+    package var mutates: Set<String> = []
+    /// A statement that starts an unstructured task, `Task { … }` or `Task.detached { … }`, or a
+    /// `let`/`var` of one name bound to one (`let handle = Task { … }`): a program that runs
+    /// waits for it before it ends (`SampleProgram`).
+    package var startsTask = false
 
     package var isDeclaration: Bool { kind != nil && kind != .import }
     package var isStatement: Bool { kind == nil }

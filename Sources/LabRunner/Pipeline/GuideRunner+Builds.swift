@@ -82,6 +82,12 @@ extension GuideRunner {
             let verdict = ScenarioVerdict(lab: lab, run: run, timeout: timeout, outputLimit: pipeline.outputLimit,
                                           appleAvailable: pipeline.appleAvailable)
             let sample = plan.samples[index]
+            // Stopped before its marker, after running earlier samples' statements: those are
+            // the reader's session, not the sample, so it could not be checked.
+            if verdict.problem != nil, verdict.actualOutputs[sample.cell.index] == nil {
+                let lines = sessionLines(of: index)
+                if !lines.isEmpty { return .skipped(.sessionStopped(lines: lines)) }
+            }
             // Without an output block, its `// Prints` comments say what it prints.
             if !sample.prints.isEmpty, verdict.isComplete {
                 let lines = sample.prints.map { plan.markdownLine(sample: index, codeLine: $0.line) }
@@ -92,6 +98,13 @@ extension GuideRunner {
                 return .failed(.prints(mismatch))
             }
             return verdict.passed ? .passed(ran: true) : .failed(.output(verdict))
+        }
+    }
+
+    /// The Markdown lines of the earlier statements a sample is given from the reader's session.
+    private func sessionLines(of index: Int) -> [Int] {
+        plan.contexts[index].entries.filter { $0.reason.kind == .mutates }.map { entry in
+            plan.markdownLine(sample: entry.reference.sample, codeLine: plan.symbols[entry.reference.sample].items[entry.reference.item].lines.lowerBound)
         }
     }
 

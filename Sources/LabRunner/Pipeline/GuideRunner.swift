@@ -192,7 +192,12 @@ struct GuideRunner {
            let names = ExcerptNames.free(in: own.map(\.message), declared: reachable.names) {
             return .parsed(names: names)
         }
-        return .failed(.compile(DiagnosticOrder.inLabOrder(withHints(own), labPath: plan.lab.path)))
+        let ordered = DiagnosticOrder.inLabOrder(withHints(own), labPath: plan.lab.path)
+        // Written for Swift 5 (the book's `static var shared`): say which language mode reads it so.
+        if let note = StrictConcurrency.note(for: ordered, swiftVersion: plan.lab.settings.swiftVersion) {
+            return .failed(.compile(ordered + [note]))
+        }
+        return .failed(.compile(ordered))
     }
 
     /// The first unknown name of `errors` (all unknown names) that only listings of the file

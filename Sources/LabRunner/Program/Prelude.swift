@@ -67,6 +67,32 @@ enum Prelude {
                 }
             }
 
+            /// Top-level tasks a guide's sample started (`Task { … }`), not finished yet.
+            final class PendingTasks: @unchecked Sendable {
+                private let lock = NSLock()
+                private var count = 0
+                func add() { lock.lock(); count += 1; lock.unlock() }
+                func finish() { lock.lock(); count -= 1; lock.unlock() }
+                var isEmpty: Bool { lock.lock(); defer { lock.unlock() }; return count == 0 }
+            }
+            static let pendingTasks = PendingTasks()
+
+            /// Counts `task` until it finishes. `_Concurrency.Task`: a sample may declare its own `Task`.
+            /// Optional: a sample may keep one in `var handle: Task<Int, Never>? = Task { … }`.
+            static func track<Success, Failure>(_ task: _Concurrency.Task<Success, Failure>?) {
+                guard let task else { return }
+                pendingTasks.add()
+                _Concurrency.Task.detached { _ = await task.result; pendingTasks.finish() }
+            }
+
+            /// Lets the tracked tasks finish, as a reader's playground or script does before it
+            /// ends (the run's timeout bounds it). The main run loop turns meanwhile: a top-level
+            /// `Task { … }` runs on the main actor, so blocking the main thread would starve it;
+            /// no `await`, which would make the top-level code asynchronous.
+            static func waitForTasks() {
+                while !pendingTasks.isEmpty { _ = RunLoop.main.run(mode: .default, before: Date(timeIntervalSinceNow: 0.01)) }
+            }
+
             /// Marks where the output of cell `index` starts (only when run by labrunner).
             static func cell(_ index: Int) { mark(String(index)) }
             /// Marks that every cell ran.

@@ -4,7 +4,9 @@
 ///
 /// Every item sits behind `#sourceLocation(file:line:)` at its Markdown line, so swiftc's errors
 /// point into the guide, and an error's line tells which sample it belongs to. A sample whose
-/// output is checked is built alone, behind the prelude's `Lab.cell(N)` marker, like a lab cell.
+/// output is checked is built alone, behind the prelude's `Lab.cell(N)` marker, like a lab cell;
+/// its program waits for the top-level tasks it starts before its end marker, and for those its
+/// context starts before its own marker (`Lab.track`, `Lab.waitForTasks`).
 package enum SampleProgram {
     /// - Parameters:
     ///   - batch: indices of samples in the plan, in order.
@@ -39,12 +41,16 @@ package enum SampleProgram {
         var markedRun = false
         var mainType: String? = nil
         var ownLocation = false
+        let tracksTasks = runs.map { SampleProgram.tracksTasks(pieces, plan: plan, runs: $0) } ?? false
+        var contextTasks = false, ownTasks = false
         for piece in pieces {
             if openScope != nil, !(piece.scoped && piece.sample == openScope) {
                 out += "}\n"
                 openScope = nil
             }
             if let runs, piece.sample == runs, piece.reference.sample == runs, !markedRun {
+                // What earlier samples' tasks print is theirs: it comes before the marker.
+                if contextTasks { out += "Lab.waitForTasks()\n" }
                 out += "Lab.cell(\(plan.samples[runs].index))\n"
                 markedRun = true
             }
@@ -68,6 +74,18 @@ package enum SampleProgram {
                 out += text + "\n"
                 continue
             }
+            if tracksTasks, item.startsTask, item.isDeclaration, let name = item.names.first {
+                // `let handle = Task { … }`: tracked through its name, after it, in our own line.
+                out += "#sourceLocation(file: \(file), line: \(line))\n\(text)\n#sourceLocation()\nLab.track(`\(name)`)\n"
+                if piece.reference.sample == runs { ownTasks = true } else { contextTasks = true }
+                continue
+            }
+            if tracksTasks, item.startsTask {
+                // `Lab.track(` on the line before the item's, so its columns stay as written.
+                out += "#sourceLocation(file: \(file), line: \(max(line - 1, 1)))\nLab.track(\n\(text))\n#sourceLocation()\n"
+                if piece.reference.sample == runs { ownTasks = true } else { contextTasks = true }
+                continue
+            }
             out += "#sourceLocation(file: \(file), line: \(line))\n"
             // A sample that runs is a main.swift behind the prelude's markers, where `@main` cannot
             // be: its type's `main()` is called after the markers instead (below).
@@ -80,14 +98,25 @@ package enum SampleProgram {
         }
         if openScope != nil { out += "}\n" }
         if let runs {
-            if !markedRun { out += "Lab.cell(\(plan.samples[runs].index))\n" }
+            if !markedRun {
+                if contextTasks { out += "Lab.waitForTasks()\n" }
+                out += "Lab.cell(\(plan.samples[runs].index))\n"
+            }
             // `try` and `await` only warn when `main()` neither throws nor is async.
             if let mainType { out += "try await \(mainType).main()\n" }
+            if ownTasks { out += "Lab.waitForTasks()\n" }
             out += "Lab.end()\n"
         }
         let networking = FoundationNetworkingUse.isNamed(in: out)
         let prelude = runs == nil ? "import Foundation\n" + (networking ? FoundationNetworkingUse.importLines : "")
             : Prelude.source(scenarios: plan.lab.scenarios, networking: networking)
         return prelude + out
+    }
+
+    /// Whether the running program tracks its top-level `Task { … }` statements so that they
+    /// finish before it ends: unless it declares a `Task` of its own (a to-do list's).
+    private static func tracksTasks(_ pieces: [BatchPiece], plan: GuidePlan, runs: Int) -> Bool {
+        let items = pieces.map { plan.symbols[$0.reference.sample].items[$0.reference.item] }
+        return items.contains(where: \.startsTask) && !items.contains { $0.names.contains("Task") }
     }
 }

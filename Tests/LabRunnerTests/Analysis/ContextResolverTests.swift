@@ -3,18 +3,21 @@ import Testing
 
 /// The context rule: each sample gets the earlier declarations it needs, and only those.
 struct ContextResolverTests {
-    static func resolve(_ codes: [String], directives: [Int: ContextDirective] = [:], labels: [Int: String] = [:]) -> [SampleContext] {
+    /// `runs`: the samples whose output is checked (given the reader's session, `ReaderSessionTests`).
+    static func resolve(_ codes: [String], directives: [Int: ContextDirective] = [:], labels: [Int: String] = [:],
+                        runs: Set<Int> = []) -> [SampleContext] {
         let samples = codes.enumerated().map { number, code in
             let symbols = SampleSymbols(code: code)
             return ContextSample(symbols: symbols, label: labels[number], directive: directives[number] ?? .inherit,
-                                 isListing: !ListingClassifier.reasons(symbols).isEmpty)
+                                 isListing: !ListingClassifier.reasons(symbols).isEmpty, runs: runs.contains(number))
         }
         return ContextResolver.resolve(samples)
     }
 
     /// Every sample's context as one text: per sample given anything, `#N:` then a line per item
     /// with its sample and line (`struct Point #0:1: uses Point`), its listing uses and an unknown label.
-    static func dump(_ codes: [String], directives: [Int: ContextDirective] = [:], labels: [Int: String] = [:]) -> String {
+    static func dump(_ codes: [String], directives: [Int: ContextDirective] = [:], labels: [Int: String] = [:],
+                     runs: Set<Int> = []) -> String {
         let symbols = codes.map { SampleSymbols(code: $0) }
         let describe = { (reference: ItemReference) -> String in
             let item = symbols[reference.sample].items[reference.item]
@@ -25,7 +28,7 @@ struct ContextResolverTests {
             return "\(what) #\(reference.sample):\(item.lines.lowerBound)"
         }
         var lines: [String] = []
-        for context in resolve(codes, directives: directives, labels: labels) {
+        for context in resolve(codes, directives: directives, labels: labels, runs: runs) {
             var sample: [String] = context.entries.map { "  \(describe($0.reference)): \($0.reason.description(describe))" }
             sample += context.listingUses.map { "  listing use \($0.name) from #\($0.sample)" }
             if let label = context.unknownLabel { sample.append("  unknown label \(label)") }

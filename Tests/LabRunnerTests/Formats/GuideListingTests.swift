@@ -48,6 +48,60 @@ import Testing
 
     """
 
+    /// `list` of the reader's session fixture: statements given after the declarations they change.
+    static let sessionListing = """
+    guide-samples/session.md
+    read as a guide: no output blocks, scenarios, cell roles or exercises
+    samples:
+      line 5: program, runs (// Prints comment at line 8)
+      line 13: program
+        given:
+          var fruits (line 6): uses fruits
+      line 19: program, runs (// Prints comment at line 22)
+        given:
+          var fruits (line 6): uses fruits
+          statement (line 14): mutates fruits
+      line 25: program
+      line 38: program
+        given:
+          class Person (line 26): uses Person
+      line 44: program, runs (// Prints comment at line 46)
+        given:
+          class Person (line 26): uses Person
+          var reference1 (line 39): uses reference1
+      line 49: program
+        given:
+          class Person (line 26): uses Person (used by var reference1 (line 39))
+          var reference1 (line 39): uses reference1
+          var reference2 (line 40): uses reference2
+          var reference3 (line 41): uses reference3
+      line 54: program
+        given:
+          class Person (line 26): uses Person (used by var reference1 (line 39))
+          var reference1 (line 39): uses reference1
+          var reference2 (line 40): uses reference2
+      line 59: program, runs (// Prints comment at line 61)
+        given:
+          class Person (line 26): uses Person (used by var reference3 (line 41))
+          var reference1 (line 39): uses reference1 (used by statement (line 51))
+          var reference3 (line 41): uses reference3
+          statement (line 45): mutates reference1
+          statement (line 51): mutates reference3
+          statement (line 55): mutates reference1
+      line 66: program, runs (// Prints comment at line 70)
+      line 75: program
+      line 82: program, runs (// Prints comment at line 85)
+        given:
+          let handle (line 76): uses handle
+
+    """
+
+    @Test func aContinuedSessionGivesTheStatementsThatChangedWhatASampleReads() throws {
+        let text = try String(contentsOfFile: LabRunnerCLI.fixtures + "/guide-samples/session.md", encoding: .utf8)
+        let listing = GuideListing(try Self.plan(text, path: "guide-samples/session.md"))
+        GoldenText.expect(listing.text().joined(separator: "\n") + "\n", equals: Self.sessionListing)
+    }
+
     @Test func theFixtureGuideSampleBySample() throws {
         let listing = GuideListing(try Self.plan(Self.fixture()))
         GoldenText.expect(listing.text().joined(separator: "\n") + "\n", equals: Self.pointsListing)
