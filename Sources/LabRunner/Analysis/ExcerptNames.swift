@@ -65,7 +65,7 @@ package enum ExcerptNames {
     /// The declared or standard library name `name` is a typo of. Names of three characters or
     /// fewer are too short to tell a typo from another name.
     private static func correction(_ name: String, declared: DeclaredNames) -> String? {
-        guard name.count > 3, !declared.contains(name) else { return nil }
+        guard name.count > 3, !declared.contains(name), !standardLibrary.contains(name) else { return nil }
         // A slip of one or two keys: a word more (`AsyncThrowingInterspersedSequence` beside
         // `AsyncInterspersedSequence`) is another name, not a typo.
         let limit = name.count <= 5 ? 1 : 2

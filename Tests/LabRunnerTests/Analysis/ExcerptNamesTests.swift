@@ -46,6 +46,7 @@ struct ExcerptNamesTests {
         ("cannot find 'fruit' in scope", "did you mean 'fruits'?"),
         ("cannot find 'Mutex' in scope", "'Mutex' is declared in module 'Synchronization', which the sample does not import"),
         ("cannot find 'Average' in scope", nil),
+        ("cannot find 'print' in scope", nil),      // a known name is no typo of `prints`
         ("cannot find 'logger' in scope", nil),
         ("value of type 'Int' has no member 'bytes'", nil),
     ] as [(String, String?)])
@@ -69,5 +70,5 @@ struct ExcerptNamesTests {
         for name in ["subrange", "newItemCount", "commented", "Range"] { #expect(!names.contains(name), "\(name)") }
     }
 
-    static let declared = DeclaredNames(["fruits", "Average", "StandardDeviation", "AsyncInterspersedSequence"])
+    static let declared = DeclaredNames(["fruits", "Average", "StandardDeviation", "AsyncInterspersedSequence", "prints"])
 }

@@ -53,34 +53,34 @@ import Testing
     guide-samples/session.md
     read as a guide: no output blocks, scenarios, cell roles or exercises
     samples:
-      line 5: program, runs (// Prints comment at line 8)
-      line 13: program
+      line 5: program, runs (// Prints comment at line 8), output checked
+      line 13: program, compiled
         given:
           var fruits (line 6): uses fruits
-      line 19: program, runs (// Prints comment at line 22)
+      line 19: program, runs (// Prints comment at line 22), output checked
         given:
           var fruits (line 6): uses fruits
           statement (line 14): mutates fruits
-      line 25: program
-      line 38: program
+      line 25: program, compiled
+      line 38: program, compiled
         given:
           class Person (line 26): uses Person
-      line 44: program, runs (// Prints comment at line 46)
+      line 44: program, runs (// Prints comment at line 46), output checked
         given:
           class Person (line 26): uses Person
           var reference1 (line 39): uses reference1
-      line 49: program
+      line 49: program, compiled
         given:
           class Person (line 26): uses Person (used by var reference1 (line 39))
           var reference1 (line 39): uses reference1
           var reference2 (line 40): uses reference2
           var reference3 (line 41): uses reference3
-      line 54: program
+      line 54: program, compiled
         given:
           class Person (line 26): uses Person (used by var reference1 (line 39))
           var reference1 (line 39): uses reference1
           var reference2 (line 40): uses reference2
-      line 59: program, runs (// Prints comment at line 61)
+      line 59: program, runs (// Prints comment at line 61), output checked
         given:
           class Person (line 26): uses Person (used by var reference3 (line 41))
           var reference1 (line 39): uses reference1 (used by statement (line 51))
@@ -88,9 +88,9 @@ import Testing
           statement (line 45): mutates reference1
           statement (line 51): mutates reference3
           statement (line 55): mutates reference1
-      line 66: program, runs (// Prints comment at line 70)
-      line 75: program
-      line 82: program, runs (// Prints comment at line 85)
+      line 66: program, runs (// Prints comment at line 70), output checked
+      line 75: program, compiled
+      line 82: program, runs (// Prints comment at line 85), output checked
         given:
           let handle (line 76): uses handle
 
