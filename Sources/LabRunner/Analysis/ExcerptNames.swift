@@ -1,5 +1,5 @@
 /// Tells an excerpt from a sample that fails: when every error swiftc gave a sample is `cannot
-/// find 'X' in scope` (or `cannot find type 'X' in scope`, or a type it could not infer through
+/// find 'X' in scope` (or `cannot find type 'X'`, `cannot find operator 'X'`, or a type it could not infer through
 /// such a name) and no X is declared anywhere its reader could have it, the sample is an excerpt of code the text never shows
 /// (`someMutatingOperation()`, `logger`, a function's own parameters `subrange`), and only its
 /// syntax could be checked: it is **parsed**, not failed. swiftc reports syntax errors beside
@@ -51,7 +51,7 @@ package enum ExcerptNames {
 
     /// `X` from `cannot find 'X' in scope` and `cannot find type 'X' in scope`.
     static func unknownName(_ message: String) -> String? {
-        let prefixes = ["cannot find type '", "cannot find '"]
+        let prefixes = ["cannot find type '", "cannot find operator '", "cannot find '"]
         guard let prefix = prefixes.first(where: message.hasPrefix), message.hasSuffix("' in scope") else { return nil }
         let name = message.dropFirst(prefix.count).dropLast("' in scope".count)
         return name.isEmpty || name.contains("'") ? nil : String(name)
@@ -68,8 +68,12 @@ package enum ExcerptNames {
         guard name.count > 3, !declared.contains(name), !standardLibrary.contains(name) else { return nil }
         // A slip of one or two keys: a word more (`AsyncThrowingInterspersedSequence` beside
         // `AsyncInterspersedSequence`) is another name, not a typo.
+        // And a type's name is no typo of a value's (`Topping` beside `toppings`): Swift's names
+        // start with a capital letter for types only.
         let limit = name.count <= 5 ? 1 : 2
+        let capital = name.first?.isUppercase ?? false
         return (declared.sorted + standardLibrary)
+            .filter { ($0.first?.isUppercase ?? false) == capital }
             .map { ($0, EditDistance.distance(name, $0)) }
             .filter { $0.0 != name && $0.1 <= limit }
             .min { $0.1 < $1.1 }?.0

@@ -14,6 +14,9 @@ struct ExcerptNamesTests {
         (["cannot find type 'ReadableThing' in scope"], ["ReadableThing"]),
         // swift-async-algorithms 0011: a longer name beside a declared one is not its typo.
         (["cannot find 'AsyncThrowingInterspersedSequence' in scope"], ["AsyncThrowingInterspersedSequence"]),
+        // swift-evolution 0426:468 (a type beside a property's name) and 0024:28 (a proposed operator).
+        (["cannot find type 'Noodle' in scope", "cannot find type 'Topping' in scope"], ["Noodle", "Topping"]),
+        (["cannot find 'really' in scope", "cannot find operator '??=' in scope"], ["??=", "really"]),
         // swift-async-algorithms 0013:71 and 0014:46: what swiftc could not infer through the name.
         (["cannot find 'numbers' in scope", "generic parameter 'Element' could not be inferred"], ["numbers"]),
         (["cannot find 'fastEvents' in scope", "cannot infer contextual base in reference to member 'seconds'"], ["fastEvents"]),
@@ -70,5 +73,5 @@ struct ExcerptNamesTests {
         for name in ["subrange", "newItemCount", "commented", "Range"] { #expect(!names.contains(name), "\(name)") }
     }
 
-    static let declared = DeclaredNames(["fruits", "Average", "StandardDeviation", "AsyncInterspersedSequence", "prints"])
+    static let declared = DeclaredNames(["fruits", "Average", "StandardDeviation", "AsyncInterspersedSequence", "prints", "toppings"])
 }
