@@ -1,7 +1,7 @@
 /// An API listing (declarations without bodies) made fit for `swiftc -parse`, so that a listing
 /// is still checked for syntax: swiftc's parser accepts `func f()` and `init(x: Int)` without
 /// bodies (only the type checker wants them), but not `var x: Int { get }` outside a protocol,
-/// nor `init` or `static func` outside a type.
+/// nor a subscript without accessors, nor `init` or `static func` outside a type.
 package enum ListingSyntax {
     /// The listing's code with `{ get }`-style accessor blocks turned to spaces, every other byte
     /// as written. When its top level has members only a type may have (`init`, `static func`…)
@@ -16,6 +16,12 @@ package enum ListingSyntax {
                 guard let range = missing.requirementAccessors, range.upperBound <= bytes.count else { continue }
                 for index in range where bytes[index] != SwiftASCII.newline && bytes[index] != SwiftASCII.carriageReturn {
                     bytes[index] = SwiftASCII.space
+                }
+                // swiftc's parser takes a `var` or `func` without a body, never a subscript: its
+                // `{ get }` becomes an empty getter, `{}`, the columns after it kept.
+                if missing.declaration.split(separator: " ").last == "subscript", range.count >= 2 {
+                    bytes[range.lowerBound] = UInt8(ascii: "{")
+                    bytes[range.lowerBound + 1] = UInt8(ascii: "}")
                 }
             }
         }
