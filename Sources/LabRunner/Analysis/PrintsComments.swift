@@ -6,8 +6,8 @@
 ///   first and the last quote, verbatim (`// Prints "["a", "b"]"` states `["a", "b"]`), or
 /// - one unquoted value: a number (`42`, `-1.5`, `1e3`), `true`, `false`, `nil`, a bracketed
 ///   `[…]` or `(…)`, or a name applied to a bracketed `(…)` (`Optional(3)`), with nothing after it.
-/// Any other `// Prints` comment (`// Prints either 1 or 2`, `// Prints "test" twice`, `// Prints:`)
-/// is prose, which makes none of the sample's comments count (`PrintsComments.find`).
+/// Any other `// Prints` comment (`// Prints either 1 or 2`, `// Prints "test" twice`, `// Prints:`,
+/// `// Prints "A" "-" "B"`) is prose, which makes none of the sample's comments count (`PrintsComments.find`).
 package struct PrintsComment: Sendable, Equatable {
     /// The output line it states.
     package let text: String
@@ -121,12 +121,28 @@ enum PrintsComments {
         while end > index, bytes[end - 1] == SwiftASCII.space || bytes[end - 1] == SwiftASCII.tab { end -= 1 }
         let value = Array(bytes[index..<end])
         if value[0] == SwiftASCII.quote {
-            guard value.count >= 2, value[value.count - 1] == SwiftASCII.quote else { return nil }
+            guard value.count >= 2, value[value.count - 1] == SwiftASCII.quote, !listsSeveral(value) else { return nil }
             return PrintsComment(text: String(decoding: value.dropFirst().dropLast(), as: UTF8.self), quoted: true,
                                  line: token.line, valueRange: (index + 1)..<(end - 1))
         }
         guard isValue(value) else { return nil }
         return PrintsComment(text: String(decoding: value, as: UTF8.self), quoted: false, line: token.line, valueRange: index..<end)
+    }
+
+    /// `"A" "-" "B"`: several quoted values side by side, as swift-async-algorithms' doc comments
+    /// state what a loop prints, one value a line; a line of the program's would not stop and
+    /// start its quotes at a blank. Such a comment is prose: the quotes do not say the lines.
+    private static func listsSeveral(_ value: [UInt8]) -> Bool {
+        var index = 1
+        while index + 1 < value.count - 1 {
+            if value[index] == SwiftASCII.quote, value[index + 1] == SwiftASCII.space {
+                var next = index + 1
+                while next < value.count, value[next] == SwiftASCII.space { next += 1 }
+                if next < value.count - 1, value[next] == SwiftASCII.quote { return true }
+            }
+            index += 1
+        }
+        return false
     }
 
     /// `// Prints` then a space, a tab, a colon or the end: a comment about output, counted or prose.

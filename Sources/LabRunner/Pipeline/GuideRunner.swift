@@ -184,6 +184,10 @@ struct GuideRunner {
            let broken = real.lazy.compactMap({ self.sample(at: $0.location) }).first {
             return .skipped(.contextFails(line: plan.samples[broken].line))
         }
+        // Apple's Foundation has it (`URL.lines`), Linux's does not: it compiles on a Mac.
+        if !pipeline.appleAvailable, let members = AppleFoundationMembers.only(in: own.map(\.message)) {
+            return .skipped(.needsApple(reason: "uses \(members.joined(separator: ", ")), which only Apple's Foundation has"))
+        }
         // A name only a listing declares, further on (a proposal's detailed design after its
         // examples): nothing could give it, as for a listing before the sample.
         if let use = laterListingUse(own, sample) { return .skipped(.usesListing(name: use.name, line: use.line)) }

@@ -75,3 +75,27 @@ struct ExcerptNamesTests {
 
     static let declared = DeclaredNames(["fruits", "Average", "StandardDeviation", "AsyncInterspersedSequence", "prints", "toppings"])
 }
+
+/// Apple's Foundation members Linux lacks: a sample failing only for them compiles on a Mac.
+/// Messages as swiftc 6.3 gives them for swift-async-algorithms' guides and argument-parser's.
+struct AppleFoundationMembersTests {
+    @Test(arguments: [
+        (["value of type 'URL' has no member 'lines'"], ["URL.lines"]),
+        (["value of type 'FileHandle' has no member 'bytes'", "generic parameter 'Element' could not be inferred"], ["FileHandle.bytes"]),
+        (["value of type 'URL' has no member 'resourceBytes'", "value of type 'URL' has no member 'lines'"], ["URL.resourceBytes", "URL.lines"]),
+    ])
+    func appleOnly(messages: [String], members: [String]) {
+        #expect(AppleFoundationMembers.only(in: messages) == members)
+    }
+
+    @Test(arguments: [
+        ["value of type 'URL' has no member 'lines'", "cannot find 'x' in scope"],   // another error too
+        ["value of type 'URL' has no member 'linez'"],                                // a typo is the text's
+        ["value of type 'Array<Int>' has no member 'lines'"],
+        ["generic parameter 'T' could not be inferred"],
+        [],
+    ])
+    func notAppleOnly(messages: [String]) {
+        #expect(AppleFoundationMembers.only(in: messages) == nil)
+    }
+}

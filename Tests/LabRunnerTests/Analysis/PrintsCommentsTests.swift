@@ -44,6 +44,11 @@ struct PrintsCommentsTests {
         (#"/// Prints "doc comment""#, nil),
         (#"/* Prints "block" */"#, nil),
         (#"//// Prints "banner""#, nil),
+        // Several values, one a line (swift-async-algorithms' AsyncInterspersedSequence.swift:27):
+        // the quotes do not say the lines, so it is prose; a list's `", "` stays one line.
+        (#"// Prints "A" "-" "B" "-" "C""#, nil),
+        (#"// Prints "a"  "b""#, nil),
+        (#"// Prints "say "hi"""#, #"say "hi""#),
     ]
 
     @Test(arguments: grammarExamples) func grammar(_ example: (comment: String, stated: String?)) {

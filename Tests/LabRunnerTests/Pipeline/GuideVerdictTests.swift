@@ -172,4 +172,22 @@ struct GuideVerdictTests {
             "5 listing: declarations without bodies",
         ])
     }
+
+    /// swift-async-algorithms' Zip guide reads `URL.lines`, which only Apple's Foundation has:
+    /// skipped here as Apple-only (it compiles on a Mac), and `--strict` fails it with that reason.
+    @Test func appleFoundationOnlyMembersAreApplesNotTheTexts() throws {
+        let guide = """
+        ```swift
+        let appleFeed = URL(string: "http://www.example.com/ticker?symbol=AAPL")!.lines
+        ```
+
+        """
+        let errors = [("appleFeed", 2, "value of type 'URL' has no member 'lines'")]
+        #expect(try Self.verdicts(strict: false, guide: guide, errors: errors) == [
+            "1 skipped: needs an Apple platform (uses URL.lines, which only Apple's Foundation has), not available here",
+        ])
+        #expect(try Self.verdicts(strict: true, guide: guide, errors: errors) == [
+            "1 failed, not checked: needs an Apple platform (uses URL.lines, which only Apple's Foundation has), not available here",
+        ])
+    }
 }
