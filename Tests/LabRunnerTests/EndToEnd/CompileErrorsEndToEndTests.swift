@@ -42,8 +42,9 @@ import Testing
         let folder = try LabRunnerCLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         // A guide's sample, made this run's own (a string, as a guide's comments are not its
-        // program's) so that the first run compiles it.
-        let guide = "# Macro\n\n```swift\nimport Observation\nlet run = \"\(UUID().uuidString)\"\n@Observable final class Car {\n    var awards: [Award] = []\n}\n```\n"
+        // program's) so that the first run compiles it. `Award` is declared, as a value: a type
+        // nothing declares would make the sample an excerpt, only parsed.
+        let guide = "# Macro\n\n```swift\nimport Observation\nlet run = \"\(UUID().uuidString)\"\nlet Award = 1\n@Observable final class Car {\n    var awards: [Award] = []\n}\n```\n"
         try Data(guide.utf8).write(to: URL(fileURLWithPath: folder + "/macro.md"))
         let fresh = try await LabRunnerCLI.run(["run", "-v", "macro.md"], in: folder)
         let cached = try await LabRunnerCLI.run(["run", "-v", "macro.md"], in: folder)
