@@ -42,4 +42,16 @@ extension GuideRunner {
             return [error, Diagnostic(severity: .note, location: error.location, message: hint)]
         }
     }
+
+    /// swiftc's error for a `/*` the sample never closes. A program is built from the sample's
+    /// items, and a comment after the last one is no item's: the sample would pass, where a
+    /// reader's copy does not compile.
+    func unterminatedComment(_ sample: Int) -> Diagnostic? {
+        let symbols = plan.symbols[sample]
+        guard let last = symbols.tokens.lexed.last, last.kind == .blockComment || last.kind == .docBlockComment,
+              !symbols.code[last.range].reversed().starts(with: [UInt8(ascii: "/"), UInt8(ascii: "*")]) || last.range.count < 4
+        else { return nil }
+        return Diagnostic(severity: .error, location: CellBracketCheck.location(of: last, in: plan.samples[sample].cell, of: plan.lab),
+                          message: "unterminated '/*' comment")
+    }
 }

@@ -32,7 +32,8 @@ struct GuideRunner {
             switch plan.samples[index].role {
             case .skipped(let reason): verdicts[index] = .skipped(reason)
             case .listing(let reasons): verdicts[index] = .listing(reasons[0])
-            case .program, .manifest: break
+            case .program, .manifest:
+                if let open = unterminatedComment(index) { verdicts[index] = .failed(.compile([open])) }
             }
         }
         let (programs, listings) = plan.work(chosen)

@@ -46,7 +46,9 @@ import Testing
     }
 
     /// An `#if` without its `#endif` is the sample's at its `#if`; a string left open is said once,
-    /// by swiftc at the sample's line (the bracket check's own error at that place is not added).
+    /// by swiftc at the sample's line (the bracket check's own error at that place is not added);
+    /// a `/*` never closed fails at its line, where the sample passed (the comment is no item of
+    /// the program, so swiftc never saw it).
     @Test func anUnclosedIfAndStringAreTheSamples() async throws {
         let folder = try LabRunnerCLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -63,6 +65,10 @@ import Testing
             Welcome
             ```
 
+            ```swift
+            let done = true /* the rest
+            ```
+
             """.utf8).write(to: URL(fileURLWithPath: folder + "/guide.md"))
         let ran = try await LabRunnerCLI.run(["run", "guide.md"], in: folder)
         #expect(ran.status == 1)
@@ -76,9 +82,13 @@ import Testing
                 let banner = \"\"\"
                              ^
               FAIL  line 8: did not compile (1 error)
-              FAIL  2 samples: 0 passed, 2 failed
+            guide.md:14:17: error: unterminated '/*' comment
+                let done = true /* the rest
+                                ^
+              FAIL  line 13: did not compile (1 error)
+              FAIL  3 samples: 0 passed, 3 failed
 
-            0 passed, 2 failed, 0 skipped
+            0 passed, 3 failed, 0 skipped
 
             """)
     }
