@@ -57,7 +57,9 @@ extension MarkdownInlines {
         return nil
     }
 
-    /// `(destination "title")` at `start`.
+    /// `(destination "title")` at `start`. A destination's parentheses nest at most 32 deep, as
+    /// cmark's: past that the scan stops, so a line of `[a](` repeated costs each `[` a few
+    /// characters, where following every `(` to the end of the line made it quadratic.
     static func inlineTarget(_ s: [Unicode.Scalar], at start: Int) -> (MarkdownLink, Int)? {
         var i = start + 1
         func skipSpace() { while i < s.count, s[i] == " " || s[i] == "\n" { i += 1 } }
@@ -72,7 +74,7 @@ extension MarkdownInlines {
             let begin = i
             while i < s.count, s[i] != " ", s[i] != "\n", s[i].value >= 0x20 {
                 if s[i] == "\\", i + 1 < s.count { i += 2; continue }
-                if s[i] == "(" { depth += 1 }
+                if s[i] == "(" { depth += 1; if depth > 32 { return nil } }
                 if s[i] == ")" { if depth == 0 { break }; depth -= 1 }
                 i += 1
             }

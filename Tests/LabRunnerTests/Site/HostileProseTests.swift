@@ -1,7 +1,7 @@
 import Testing
 @testable import LabRunner
 
-/// Prose an attacker shapes to exhaust the renderer (issue 38, point 5): deep nesting
+/// Prose an attacker shapes to exhaust the renderer (issue 38, points 5 and 7): deep nesting
 /// that overflowed the stack, and runs that made the inline pass quadratic. Each must render,
 /// and what it renders is bounded as the docs say.
 struct HostileProseTests {
@@ -41,5 +41,14 @@ struct HostileProseTests {
         let html = MarkdownHTMLTests.html(text)
         #expect(html.hasPrefix("<p>"))
         #expect(Self.count("<a href", in: html) <= MarkdownInlines.maximumLinkNesting)
+    }
+
+    /// A line of `[a](` repeated took 1 s at 16 KB and 32 s at 80 KB: each `[` followed its
+    /// destination's `(`s to the end of the line. 1 MB now renders as text, in time linear in
+    /// its length (docs/performance.md); a quadratic pass would not finish here.
+    @Test func oneMegabyteOfOpenLinksRendersAsText() {
+        let unit = "[a]("
+        let line = String(repeating: unit, count: 1 << 18)
+        #expect(MarkdownHTMLTests.html(line + "\n") == "<p>" + line + "</p>\n")
     }
 }
