@@ -40,7 +40,8 @@ extension FileReport {
             }
             content = .guide(report, document: guide.lab.source.bytes)
         }
-        self.init(path: outcome.path, content: content, duration: duration, update: update?.write)
+        // The path as every report prints it: a file's name is the student's to choose.
+        self.init(path: ControlPictures.escapedName(outcome.path), content: content, duration: duration, update: update?.write)
     }
 }
 
