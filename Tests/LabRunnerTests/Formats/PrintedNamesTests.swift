@@ -37,4 +37,12 @@ struct PrintedNamesTests {
         let lines = TerminalReport(style: .plain).render(file)
         #expect(lines == [Self.shown + ".md", Self.shown + ".md: error: cannot read lab: no such file"])
     }
+
+    @Test func aLabsPathIsEscapedInTheTerminalReport() throws {
+        let lab = try LabParser.parse(bytes: Array(ExerciseProgressTests.copy.utf8), path: Self.forged + ".md")
+        let verdict = ReportFixture.verdict(lab, "mock", outputs: [0: "start\n", 1: "2\n", 2: "b\n", 3: "end\n"])
+        let text = TerminalReport(style: .plain).render(FileReport(ReportFixture.ran(lab, [verdict]), appleAvailable: false))
+        #expect(text.first == Self.shown + ".md")
+        #expect(!text.joined(separator: "\n").contains(Self.forged))
+    }
 }
