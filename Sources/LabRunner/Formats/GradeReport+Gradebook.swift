@@ -46,7 +46,7 @@ extension GradeReport {
                 result.notes.append(GradeReport.unreadable(error) == "unreadable" ? "unreadable" : "a symbolic link")
             }
             if !entry.warning.isEmpty { result.notes.append(entry.warning) }
-            results[entry.student] = result
+            results[entry.key] = result
         }
         return results
     }

@@ -4,7 +4,10 @@ import Foundation
 /// and exercise, and a feedback text per student with the run's report and the hints of what is not done.
 package struct GradeReport: Sendable {
     package struct Entry: Sendable {
+        /// The student's name as printed (`ControlPictures.escapedName`): it is a file's name.
         package let student: String
+        /// The name as the submission is named: the gradebook's row.
+        package var key: String = ""
         package let file: FileReport
         package let points: [ExerciseGrade]
         /// Per exercise, in order: the checks that printed differently between runs
@@ -55,8 +58,9 @@ package struct GradeReport: Sendable {
                     }
                 } ?? []
             }
-            var entry = Entry(student: outcome.student, file: FileReport(outcome.file, appleAvailable: appleAvailable),
+            var entry = Entry(student: ControlPictures.escapedName(outcome.student), file: FileReport(outcome.file, appleAvailable: appleAvailable),
                               points: outcome.points, flaky: flaky, damage: outcome.damage, checks: checks, locked: outcome.locked)
+            entry.key = outcome.student
             entry.checkLabels = outcome.points.indices.map { index in
                 outcome.points[index].checks.map { check in graded.flatMap { Gradebook.checkLabel(check, exercise: index, in: $0, appleAvailable: appleAvailable) } }
             }

@@ -60,7 +60,7 @@ package struct TerminalReport: Sendable {
 
     /// `path: error: message`, for a file that could not be read.
     package func inputError(_ error: FileError) -> String {
-        style.bold("\(error.path): ") + style.red("error:") + " " + error.message
+        style.bold("\(ControlPictures.escapedName(error.path)): ") + style.red("error:") + " " + error.message
     }
 
     /// `path:line:col: error: message`, then the line at fault with a caret.

@@ -29,5 +29,5 @@ package enum FileError: Error, Sendable, Equatable, CustomStringConvertible {
     }
 
     /// `path: error: message`.
-    package var description: String { "\(path): error: \(message)" }
+    package var description: String { "\(ControlPictures.escapedName(path)): error: \(message)" }
 }

@@ -6,6 +6,7 @@ package struct SourceLocation: Sendable, Equatable, Hashable, CustomStringConver
     var column: Int? = nil
 
     package var description: String {
+        let path = ControlPictures.escapedName(path)
         if let column { return "\(path):\(line):\(column)" }
         return "\(path):\(line)"
     }

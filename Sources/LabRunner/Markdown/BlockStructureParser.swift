@@ -8,6 +8,13 @@
 /// fenced blocks are always collected; the whole block tree only when a `BlockTreeBuilder`
 /// is given (the pages need it, the Lab stage does not pay for it).
 struct BlockStructureParser {
+    /// How deep block quotes and list items nest in the block tree; a marker deeper than this is
+    /// the innermost paragraph's text. cmark-gfm bounds list nesting (at 100) for the same reason:
+    /// every pass over the tree (the pages' renderer, heading and link collection) follows its
+    /// depth, and 10,000 levels on one 20 KB line overflowed the stack. Without a tree (the Lab
+    /// stage's fences) nothing recurses, and every container is kept.
+    static let maximumNesting = 100
+
     /// An open container block. Lists themselves need no entry: in CommonMark a list
     /// always continues while its last item or its parent does, and a list marker
     /// can never be indented 4+ columns, so items alone decide the structure.
@@ -167,7 +174,8 @@ struct BlockStructureParser {
             let first = cursor.byte(at: position)
             let end = cursor.end
 
-            if !indented && first == MarkdownASCII.greaterThan {
+            let mayNest = tree == nil || matched < Self.maximumNesting
+            if !indented && mayNest && first == MarkdownASCII.greaterThan {
                 openBlock(matched: matched)
                 tree?.openContainer(quote: true, marker: nil, line: number, matched: matched)
                 cursor.consumeBlockQuoteMarker()
@@ -207,7 +215,7 @@ struct BlockStructureParser {
                 openBlock(matched: matched)
                 addSingleLineLeaf(.thematicBreak, LeafLine(line: number, textStart: position), matched: matched)
                 return
-            } else if !indented,
+            } else if !indented, mayNest,
                       let marker = BlockStart.listMarker(bytes, at: position, end: end, interruptsParagraph: paragraphContinues) {
                 openBlock(matched: matched)
                 tree?.openContainer(quote: false, marker: marker, line: number, matched: matched)

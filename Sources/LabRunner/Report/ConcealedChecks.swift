@@ -22,7 +22,8 @@ extension Lab {
     /// `the cell at line 12`, or `hidden check 2 of exercise 'x'` (counted within its exercise, from 1).
     func checkName(cellIndex: Int) -> String {
         guard let cell = cells.first(where: { $0.index == cellIndex }) else { return "cell \(cellIndex + 1)" }
-        guard cell.isHidden else { return "the cell at line \(cell.line)" }
+        // A cell past the submission's own lines is the key's: its line is not the student's.
+        guard cell.isHidden else { return conceals(line: cell.line) ? "a hidden check" : "the cell at line \(cell.line)" }
         guard let exercise = exercise(containing: cell) else { return "a hidden check" }
         let number = (cells(of: exercise).filter(\.isHidden).firstIndex { $0.index == cellIndex } ?? 0) + 1
         return "hidden check \(number) of exercise '\(exercise.id)'"

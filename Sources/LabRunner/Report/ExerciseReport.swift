@@ -16,7 +16,9 @@ package struct ExerciseReport: Sendable, Equatable {
         /// Student's copy: every output of the exercise is met.
         case done
         /// Student's copy: not yet; `stoppedAt` is the cell line where its code stopped the program.
-        case notYet(stoppedAt: Int?)
+        /// Graded: `inHiddenCheck` when that cell is past the submission's own lines (a hidden
+        /// check of the key's), whose line is never cited.
+        case notYet(stoppedAt: Int?, inHiddenCheck: Bool = false)
         /// Student's copy: its cells never ran because an earlier exercise stopped the program.
         case followsFrom(String)
         /// Student's copy: with `--repeat`, these checks (`the cell at line 12 in scenario mock`)
@@ -57,7 +59,8 @@ package struct ExerciseReport: Sendable, Equatable {
         case .stubDoesNotCompile(let errors): "the stub does not compile (\(errors) error\(errors == 1 ? "" : "s")), so the students' copy would not"
         case .notChecked(let why): "stub not checked: \(why)"
         case .done: "done"
-        case .notYet(let line): "not yet" + (line.map { " (stopped the program in the cell at line \($0))" } ?? "")
+        case .notYet(_, inHiddenCheck: true): "not yet (stopped the program in a hidden check)"
+        case .notYet(let line, _): "not yet" + (line.map { " (stopped the program in the cell at line \($0))" } ?? "")
         case .followsFrom(let id): "not yet (did not run: follows from exercise '\(id)', which stopped the program)"
         case .flaky(let checks): "not yet (flaky: printed differently between runs: \(checks.joined(separator: "; ")))"
         case .missing(let why): "not yet (not graded: \(why))"
@@ -107,7 +110,10 @@ extension ExerciseReport {
             statuses = ExerciseVerdict.judge(lab, verdicts: verdicts, appleAvailable: appleAvailable).map { verdict in
                 switch verdict {
                 case .done: .done
-                case .notYet(let line): .notYet(stoppedAt: line)
+                case .notYet(let line):
+                    // A submission's feedback cites its own lines only: past them is the key.
+                    if let line, let bounds = lab.submission, !bounds.isOwn(line) { .notYet(stoppedAt: nil, inHiddenCheck: true) }
+                    else { .notYet(stoppedAt: line) }
                 case .followsFrom(let id): .followsFrom(id)
                 case .flaky(let checks): .flaky(checks.map { lab.checkName($0) })
                 case .manual: .awaitingInstructor

@@ -40,7 +40,8 @@ extension FileReport {
             }
             content = .guide(report, document: guide.lab.source.bytes)
         }
-        self.init(path: outcome.path, content: content, duration: duration, update: update?.write)
+        // The path as every report prints it: a file's name is the student's to choose.
+        self.init(path: ControlPictures.escapedName(outcome.path), content: content, duration: duration, update: update?.write)
     }
 }
 
@@ -121,7 +122,7 @@ extension PartReport {
         // A stub that could not be checked (the key did not run) is not a test, but it is not
         // checked: counted with the skipped, as the terminal's `SKIP  exercise …` says.
         counts.skipped += exercises.filter { if case .notChecked = $0.status { true } else { false } }.count
-        self.init(path: outcome.path, kind: kind, result: result, scenarios: scenarios,
+        self.init(path: ControlPictures.escapedName(outcome.path), kind: kind, result: result, scenarios: scenarios,
                   warnings: outcome.warnings.map { DiagnosticReport($0, lab: lab) },
                   compilerRan: compilerRan, buildDuration: outcome.buildDuration, skippedCells: skipped,
                   update: lines.isEmpty ? nil : UpdateReport(lines: lines), counts: counts, exercises: exercises)

@@ -25,7 +25,7 @@ extension GradeSession {
                 }
                 let name = ((file as NSString).lastPathComponent as NSString).deletingPathExtension
                 guard !labs.contains(where: { $0.name == name }) else {
-                    output.error("\(file): a second key named '\(name)' (the gradebook names each lab by its file)")
+                    output.error("\(ControlPictures.escapedName(file)): a second key named '\(ControlPictures.escapedName(name))' (the gradebook names each lab by its file)")
                     return nil
                 }
                 labs.append((name, lab))
@@ -60,11 +60,11 @@ extension GradeSession {
             }
             // The gradebook's row of points is named so; a student of that name would be read back as it.
             guard found.student != GradebookCSV.outOfName else {
-                output.error("\(submission): a student named '\(found.student)' would take the gradebook's row of points; rename the submission")
+                output.error("\(ControlPictures.escapedName(submission)): a student named '\(ControlPictures.escapedName(found.student))' would take the gradebook's row of points; rename the submission")
                 return nil
             }
             guard !students.contains(found.student) else {
-                output.error("\(submission): a second submission named '\(found.student)'")
+                output.error("\(ControlPictures.escapedName(submission)): a second submission named '\(ControlPictures.escapedName(found.student))'")
                 return nil
             }
             students.append(found.student)

@@ -66,7 +66,7 @@ package struct GradeSession: Sendable {
             }
             let report = GradeReport(outcomes, appleAvailable: appleAvailable)
             say(report)
-            for student in course.students where paths[student] == nil { output.out("\(student)  not submitted") }
+            for student in course.students where paths[student] == nil { output.out("\(ControlPictures.escapedName(student))  not submitted") }
             results.append(report.gradebookResults)
             if let outputFolder, !write(report, to: labs.count > 1 ? (outputFolder as NSString).appendingPathComponent(lab.name) : outputFolder) {
                 end = .notChecked

@@ -1,6 +1,10 @@
 /// A paragraph's or heading's text → HTML: CommonMark's inlines (escapes, entities, code spans,
 /// emphasis, links, images, autolinks, raw HTML through `HTMLFilter`, hard and soft breaks).
 struct MarkdownInlines {
+    /// How deep links and images nest in labels before a `[` is text (cmark bounds link
+    /// destinations' parentheses at 32 likewise): each level renders its label apart.
+    static let maximumLinkNesting = 32
+
     enum Node {
         case text(String)
         case html(String)
@@ -13,6 +17,8 @@ struct MarkdownInlines {
     var linkTarget: (String) -> String = { $0 }
     /// Told of raw HTML and refused URLs met (`FilterLog`); nil: nobody asks.
     var log: FilterLog? = nil
+    /// How many link or image labels this text is inside (`maximumLinkNesting`).
+    var nesting = 0
     private(set) var nodes: [Node] = []
     private var text = ""
 
@@ -22,10 +28,12 @@ struct MarkdownInlines {
 
     /// The HTML of `source`'s inlines.
     static func html(_ source: String, references: [String: MarkdownLink],
-                     linkTarget: @escaping (String) -> String = { $0 }, log: FilterLog? = nil) -> String {
+                     linkTarget: @escaping (String) -> String = { $0 }, log: FilterLog? = nil,
+                     nesting: Int = 0) -> String {
         var parser = MarkdownInlines(references: references)
         parser.linkTarget = linkTarget
         parser.log = log
+        parser.nesting = nesting
         parser.parse(Array(source.unicodeScalars))
         return MarkdownDelimiter.resolve(parser.nodes).map { node in
             switch node {
@@ -37,8 +45,8 @@ struct MarkdownInlines {
     }
 
     /// The plain text of `source` as an image's `alt` shows it (inline markup dropped).
-    static func plainText(_ source: String, references: [String: MarkdownLink]) -> String {
-        var html = html(source, references: references)[...]
+    static func plainText(_ source: String, references: [String: MarkdownLink], nesting: Int = 0) -> String {
+        var html = html(source, references: references, nesting: nesting)[...]
         var result = ""
         while let open = html.firstIndex(of: "<") {
             result += html[..<open]

@@ -8,7 +8,7 @@ extension MarkdownInlines {
     /// A link or image whose `[` is at `start`: its HTML and the index after it; nil when the
     /// brackets are not a link (they are then text).
     func link(_ s: [Unicode.Scalar], at start: Int, image: Bool) -> (String, Int)? {
-        guard let close = Self.closingBracket(s, from: start) else { return nil }
+        guard nesting < Self.maximumLinkNesting, let close = Self.closingBracket(s, from: start) else { return nil }
         let label = String(String.UnicodeScalarView(s[(start + 1)..<close]))
         var target: MarkdownLink?
         var end = close + 1
@@ -29,11 +29,11 @@ extension MarkdownInlines {
         if !safe { log?.record() }
         let url = HTMLEscaping.url(destination)
         if image {
-            let alt = HTMLEscaping.text(Self.plainText(label, references: references))
+            let alt = HTMLEscaping.text(Self.plainText(label, references: references, nesting: nesting + 1))
             return ("<img src=\"\(safe ? url : "")\" alt=\"\(alt)\"\(title) />", end)
         }
         let href = safe ? " href=\"\(url)\"" : ""
-        return ("<a\(href)\(title)>\(Self.html(label, references: references, log: log))</a>", end)
+        return ("<a\(href)\(title)>\(Self.html(label, references: references, log: log, nesting: nesting + 1))</a>", end)
     }
 
     /// The `]` matching the `[` at `start`, skipping escapes and code spans.
@@ -57,7 +57,9 @@ extension MarkdownInlines {
         return nil
     }
 
-    /// `(destination "title")` at `start`.
+    /// `(destination "title")` at `start`. A destination's parentheses nest at most 32 deep, as
+    /// cmark's: past that the scan stops, so a line of `[a](` repeated costs each `[` a few
+    /// characters, where following every `(` to the end of the line made it quadratic.
     static func inlineTarget(_ s: [Unicode.Scalar], at start: Int) -> (MarkdownLink, Int)? {
         var i = start + 1
         func skipSpace() { while i < s.count, s[i] == " " || s[i] == "\n" { i += 1 } }
@@ -72,7 +74,7 @@ extension MarkdownInlines {
             let begin = i
             while i < s.count, s[i] != " ", s[i] != "\n", s[i].value >= 0x20 {
                 if s[i] == "\\", i + 1 < s.count { i += 2; continue }
-                if s[i] == "(" { depth += 1 }
+                if s[i] == "(" { depth += 1; if depth > 32 { return nil } }
                 if s[i] == ")" { if depth == 0 { break }; depth -= 1 }
                 i += 1
             }

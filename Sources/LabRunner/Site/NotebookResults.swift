@@ -24,6 +24,10 @@ struct NotebookResults {
         // it as not run, which is not what became of it. So a compile_fail or no_run cell (whose
         // part has no scenarios) has no scenario views, and a standalone cell only its own.
         let apart = Set(file.parts.compactMap(\.line))
+        // The report's path is the printed one (`ControlPictures.escapedName`), a location's as named.
+        func isThisFile(_ diagnostic: DiagnosticReport) -> Bool {
+            diagnostic.location.map { ControlPictures.escapedName($0.path) == file.path } ?? false
+        }
         for part in file.parts {
             for scenario in part.scenarios {
                 for cell in scenario.cells where part.line == cell.line || !apart.contains(cell.line) {
@@ -32,20 +36,20 @@ struct NotebookResults {
                 }
             }
             for cell in part.skippedCells { skipped[cell.line] = cell }
-            diagnostics += part.warnings.filter { $0.location?.path == file.path }
+            diagnostics += part.warnings.filter { isThisFile($0) }
             switch part.result {
             case .checked(let check):
                 checks[check.cellLine] = check
                 if let line = check.expectedLine { shownBlocks.insert(line) }
-                diagnostics += check.errors.filter { $0.location?.path == file.path }
-                if case .rejected(let errors) = check.failure { diagnostics += errors.filter { $0.location?.path == file.path } }
+                diagnostics += check.errors.filter { isThisFile($0) }
+                if case .rejected(let errors) = check.failure { diagnostics += errors.filter { isThisFile($0) } }
                 if case .earlierCellsFail(let errors) = check.failure {
                     fileNotes.append(("fail", "\(part.name): \(check.summary)"))
-                    diagnostics += errors.filter { $0.location?.path == file.path }
+                    diagnostics += errors.filter { isThisFile($0) }
                 }
             case .compileFailed(let failure):
-                diagnostics += failure.diagnostics.filter { $0.location?.path == file.path }
-                let outside = failure.diagnostics.filter { $0.location?.path != file.path && $0.severity == "error" }
+                diagnostics += failure.diagnostics.filter { isThisFile($0) }
+                let outside = failure.diagnostics.filter { !isThisFile($0) && $0.severity == "error" }
                 fileNotes.append(("fail", "\(part.name): \(failure.summary)"
                                   + outside.map { "\n" + $0.line }.joined()))
             case .toolFailed(let failure):

@@ -84,4 +84,19 @@ struct ExerciseProgressTests {
         #expect(Self.exercises(report).map(\.status) == [.notYet(stoppedAt: 10 + 1), .followsFrom("a")])
         #expect(StudentCopyCheck.problems(report).isEmpty)
     }
+
+    /// Feedback said "stopped the program in the cell at line 37" of a 16-line submission: a
+    /// line of the graded lab, which is the submission followed by the key (issue 38, point 8).
+    /// A stop in a cell past the submission's own lines is a hidden check's, and said so.
+    @Test func aStopInAHiddenCheckCitesNoLineOfTheKey() throws {
+        var lab = try LabParser.parse(bytes: Array(Self.copy.utf8), path: "copy.md")
+        lab.submission = SubmissionBounds(ownLineCount: 20)
+        let verdict = ReportFixture.verdict(lab, "mock", outputs: [0: "start\n", 1: "2\n", 2: "Fatal error\n"],
+                                            problem: .signal(4), lastCell: 2)
+        let report = FileReport(ReportFixture.ran(lab, [verdict]), appleAvailable: false)
+        let exercise = Self.exercises(report)[1]
+        #expect(exercise.status == .notYet(stoppedAt: nil, inHiddenCheck: true))
+        #expect(exercise.message == "not yet (stopped the program in a hidden check)")
+        #expect(!TerminalReport(style: .plain).render(report).joined(separator: "\n").contains("line 21"))
+    }
 }

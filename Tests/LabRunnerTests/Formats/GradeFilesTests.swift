@@ -36,6 +36,10 @@ struct GradeFilesTests {
         ("x;y=1", "\"x;y=1\""),
     ])
     func aCellASpreadsheetWouldReadAsAFormulaGetsALeadingQuote(name: String, cell: String) {
+        #expect(CSVField.encode(name) == cell)
+        // A student's name reaches the grades with its control characters escaped (`PrintedNamesTests`);
+        // a note or a warning keeps them, and gets the same quoting.
+        guard name == ControlPictures.escapedName(name) else { return }
         let csv = Self.report([name]).csv
         #expect(csv == "student,exercise,points,out of,note,warning\r\n\(cell),double,0,2,,\r\n")
     }
