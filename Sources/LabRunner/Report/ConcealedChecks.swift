@@ -28,6 +28,18 @@ extension Lab {
         return "hidden check \(number) of exercise '\(exercise.id)'"
     }
 
+    /// A run's standard error without what was written while one of the key's cells ran (a
+    /// hidden check's messages, or the student's code it called writing the check's arguments).
+    /// When the run cannot tell who wrote what, a graded submission with hidden checks shows none.
+    func shownStderr(of verdict: ScenarioVerdict) -> String {
+        guard submission != nil else { return verdict.stderr }
+        guard let segments = verdict.stderrByCell else { return cells.contains(where: conceals) ? "" : verdict.stderr }
+        return segments.filter { segment in
+            guard let index = segment.cell, let cell = cells.first(where: { $0.index == index }) else { return true }
+            return !conceals(cell)
+        }.map(\.text).joined()
+    }
+
     /// Standard error as a student may read it: a line that cites one of the key's lines (a trap
     /// in a hidden check) is replaced by a note.
     func concealingKeyLines(_ text: String) -> String {
