@@ -21,9 +21,17 @@ struct SolutionCondition: Sendable, Equatable {
     /// The text after the keyword, comments removed.
     let text: String
 
+    /// Longer conditions are not read (a term per token, walked recursively): a hostile line
+    /// in a graded submission must not exhaust a thread's stack.
+    static let maximumTokens = 256
+
     init(_ text: String) {
         let tokens = Self.tokens(Self.withoutComments(text))
         self.text = tokens.joined(separator: " ")
+        guard tokens.count <= Self.maximumTokens else {
+            term = nil
+            return
+        }
         var reader = Reader(tokens: tokens)
         let term = reader.disjunction()
         self.term = reader.position == tokens.count ? term : nil

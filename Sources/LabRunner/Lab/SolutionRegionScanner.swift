@@ -90,8 +90,11 @@ enum SolutionRegionScanner {
         switch without {
         case .unknown(let index):
             let branch = chain.branches[index]
+            // Quoted, not copied whole: a condition may be a whole 1 MB line.
+            let unknown = branch.condition?.firstUnknown ?? ""
+            let quoted = unknown.count > 60 ? String(unknown.prefix(60)) + "…" : unknown
             throw LabError(SourceLocation(path: path, line: branch.line, column: branch.column),
-                           .solutionUndecidable(condition: branch.condition?.firstUnknown ?? ""))
+                           .solutionUndecidable(condition: quoted))
         case .none:
             // Nothing for a student: unless the key selects nothing either, the solution has no stub.
             if withSolution == .none { return nil }

@@ -76,6 +76,16 @@ struct ExerciseParserTests {
         #expect(lines[1] == "    #if false")
     }
 
+    /// A condition of 100,000 `&&`s in a submission is not read (and does not exhaust the stack):
+    /// a damage at its line, as any condition the tool cannot decide.
+    @Test func aHugeConditionIsRefusedNotWalked() throws {
+        let condition = "SOLUTION" + String(repeating: " && (a)", count: 100_000)
+        let text = "<!-- labrunner: exercise id=a -->\n```swift\n#if \(condition)\nlet x = 1\n#else\nlet x = 0\n#endif\n```\n"
+        let (_, damage) = try LabParser.parseSubmission(bytes: Array(text.utf8), path: "s.md")
+        #expect(damage.map(\.location.line) == [3])
+        #expect(damage.first.map { $0.message.count < 400 } == true)
+    }
+
     /// Issue 38: the stub's branch is the one selected, however the region is written.
     @Test func theStubVariantSelectsTheStubOfAnyRegion() throws {
         let lab = try Self.parse("<!-- labrunner: exercise id=a -->\n```swift\n#if DEBUG\nlet x = 2\n  #elseif SOLUTION\nlet x = 1\n#else\nlet x = 0\n#endif\n```\n")
