@@ -30,10 +30,9 @@ extension Lab {
 
     /// A run's standard error without what was written while one of the key's cells ran (a
     /// hidden check's messages, or the student's code it called writing the check's arguments).
-    /// When the run cannot tell who wrote what, a graded submission with hidden checks shows none.
+    /// A verdict not made from a real run (a test's) has no cells to go by: its stderr as it is.
     func shownStderr(of verdict: ScenarioVerdict) -> String {
-        guard submission != nil else { return verdict.stderr }
-        guard let segments = verdict.stderrByCell else { return cells.contains(where: conceals) ? "" : verdict.stderr }
+        guard submission != nil, let segments = verdict.stderrByCell else { return verdict.stderr }
         return segments.filter { segment in
             guard let index = segment.cell, let cell = cells.first(where: { $0.index == index }) else { return true }
             return !conceals(cell)

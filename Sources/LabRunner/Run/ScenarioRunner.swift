@@ -5,8 +5,8 @@ struct ScenarioRun: Sendable {
     let scenario: String
     let result: ProcessResult
     let transcript: Transcript
-    /// Standard error by the cell that wrote it, markers left out.
-    var stderrSegments: [StderrSegment] = []
+    /// Standard error by the cell that wrote it, markers left out; nil for a run not split so.
+    var stderrSegments: [StderrSegment]? = nil
 }
 
 /// Runs a built lab once per scenario: stdin closed, output captured, the timeout enforced on

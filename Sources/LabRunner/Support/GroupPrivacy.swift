@@ -41,16 +41,7 @@ struct GroupPrivacy: Sendable {
     /// The system's, read now; empty (nothing private) when the files cannot be read.
     static func system() -> GroupPrivacy {
         func text(_ path: String) -> String {
-            guard let file = fopen(path, "r") else { return "" }
-            defer { fclose(file) }
-            var bytes: [UInt8] = []
-            var buffer = [UInt8](repeating: 0, count: 65_536)
-            while true {
-                let count = fread(&buffer, 1, buffer.count, file)
-                if count <= 0 { break }
-                bytes += buffer[0..<count]
-            }
-            return String(decoding: bytes, as: UTF8.self)
+            FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) } ?? ""
         }
         return GroupPrivacy(passwd: text("/etc/passwd"), group: text("/etc/group"))
     }

@@ -73,11 +73,10 @@ extension ScenarioVerdict {
         self.init(scenario: run.scenario, mismatches: mismatches, problem: problem,
                   lastCell: transcript.lastCell.flatMap { index in lab.cells.first { $0.index == index } },
                   // Shown in reports: a lab's escape sequences must not act on the terminal.
-                  stderr: ControlPictures.forDisplay(run.stderrSegments.isEmpty ? String(decoding: run.result.stderr, as: UTF8.self)
-                                                                                : run.stderrSegments.map(\.text).joined()),
+                  stderr: ControlPictures.forDisplay(run.stderrSegments.map { $0.map(\.text).joined() }
+                                                     ?? String(decoding: run.result.stderr, as: UTF8.self)),
                   duration: run.result.duration, actualOutputs: actual)
-        // A run made without the markers (a test's) cannot tell who wrote what.
-        if !run.stderrSegments.isEmpty || run.result.stderr.isEmpty { stderrByCell = run.stderrSegments.map { StderrSegment(cell: $0.cell, text: ControlPictures.forDisplay($0.text)) } }
+        stderrByCell = run.stderrSegments?.map { StderrSegment(cell: $0.cell, text: ControlPictures.forDisplay($0.text)) }
         nonUTF8Cells = Set(actual.keys.filter { UTF8Validation.firstInvalidByte(in: transcript.outputs[$0] ?? []) != nil })
     }
 
