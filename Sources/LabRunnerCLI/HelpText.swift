@@ -102,9 +102,10 @@ enum HelpText {
         usage: ["student LAB... -o DIR"],
         about: """
         Writes the students' copy of each lab (a folder means every .md and .markdown file in it) to
-        DIR: each exercise's '#if SOLUTION' … '#else' lines and its '#endif' removed (the stub stays),
-        hidden checks removed, everything else byte for byte. Then runs each copy with exercises: it
-        must compile, and every exercise must fail at least one of its outputs. See docs/teaching.md.
+        DIR: each exercise's solution regions removed but their stubs ('#if SOLUTION' … '#else' and
+        '#endif'), hidden checks removed, everything else byte for byte. Then runs each copy with
+        exercises: it must compile, and every exercise must fail at least one of its outputs. See
+        docs/teaching.md.
         """,
         trailer: """
         EXIT STATUS: 0 copies written and checked, 1 a copy does not compile or an exercise already

@@ -25,12 +25,25 @@ struct Exercise: Sendable, Equatable {
     }
 }
 
-/// `#if SOLUTION` … `#else` stub `#endif` inside a cell, by Markdown line: the key is built with
-/// `-D SOLUTION`, the students' copy keeps only the stub.
+/// An `#if` … `#endif` of a cell whose branch compiled with `-D SOLUTION` is not the one
+/// compiled without it (`#if SOLUTION` … `#else` stub `#endif`, and any other way of writing it:
+/// `#if !SOLUTION`, `#elseif SOLUTION`, `#if true && (SOLUTION)`), by Markdown line. The key is
+/// built with `-D SOLUTION`; the students' copy keeps only the branch compiled without it.
 struct SolutionRegion: Sendable, Equatable {
     let ifLine: Int
-    let elseLine: Int
+    /// The `#elseif` and `#else` lines, in order.
+    var branchLines: [Int] = []
     let endifLine: Int
+    /// The branch compiled without SOLUTION, the stub: 0 is the `#if`'s own, `k` the one after
+    /// `branchLines[k - 1]`.
+    let stubBranch: Int
+
+    /// The directive line the stub follows.
+    var stubStart: Int { stubBranch == 0 ? ifLine : branchLines[stubBranch - 1] }
+    /// The directive line that ends the stub.
+    var stubEnd: Int { stubBranch < branchLines.count ? branchLines[stubBranch] : endifLine }
+    /// Every directive line of it, in order.
+    var directiveLines: [Int] { [ifLine] + branchLines + [endifLine] }
 }
 
 extension Lab {
@@ -62,8 +75,8 @@ extension Lab {
                    blocks: blocks, cells: cells, exercises: exercises)
     }
 
-    /// The key with one exercise's solutions switched off: its cells' `#if SOLUTION` lines read
-    /// `#if false`, so the stub is compiled and every line keeps its number.
+    /// The key with one exercise's solutions switched off: its cells' solution regions select
+    /// the stub (`#if false` for `#if SOLUTION`), so the stub is compiled and every line keeps its number.
     func withStub(of exercise: Exercise) -> Lab {
         let key = withSolutions
         let cells = key.cells.map { cell in
@@ -75,12 +88,24 @@ extension Lab {
 }
 
 extension Cell {
-    /// The cell with its solution regions switched off (same lines, `#if false` for `#if SOLUTION`).
+    /// The cell with its solution regions switched off, same lines: each `#if`/`#elseif` of a
+    /// region reads `true` on the stub's branch and `false` on the others.
     var withStubs: Cell {
-        let ifLines = Set(solutions.map(\.ifLine))
+        var rewritten: [Int: Bool] = [:]
+        for region in solutions {
+            for (branch, line) in ([region.ifLine] + region.branchLines).enumerated() { rewritten[line] = branch == region.stubBranch }
+        }
         var lines = block.code.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        for (offset, content) in block.contentLines.enumerated() where ifLines.contains(content.line) && offset < lines.count {
-            lines[offset] = "#if false"
+        for (offset, content) in block.contentLines.enumerated() where offset < lines.count {
+            guard let active = rewritten[content.line] else { continue }
+            let line = lines[offset]
+            let indent = line.prefix { $0 == " " || $0 == "\t" }
+            let rest = line.dropFirst(indent.count)
+            if rest.hasPrefix("#elseif") {
+                lines[offset] = indent + "#elseif \(active)"
+            } else if rest.hasPrefix("#if") {
+                lines[offset] = indent + "#if \(active)"
+            }
         }
         let code = lines.joined(separator: "\n")
         let changed = FencedBlock(info: block.info, code: code, fenceCharacter: block.fenceCharacter,

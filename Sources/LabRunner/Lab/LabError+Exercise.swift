@@ -14,11 +14,11 @@ extension LabError {
         case .exerciseWithoutSolution(let id):
             return "exercise '\(id)' has no '#if SOLUTION' … '#else' stub '#endif' region in its cells, so a student has nothing to change"
         case .solutionWithoutElse:
-            return "'#if SOLUTION' without '#else': the stub a student starts from goes between '#else' and '#endif'"
-        case .solutionElseif:
-            return "'#elseif' in a solution region: write '#if SOLUTION' … '#else' stub '#endif'"
+            return "solution region without a stub: no branch of this '#if' is compiled without SOLUTION; the stub a student starts from goes between '#else' and '#endif'"
+        case .solutionUndecidable(let condition):
+            return "cannot tell whether this branch is compiled without SOLUTION: '\(condition)' is for the compiler to decide; in a solution region's conditions use only SOLUTION, '!', '&&', '||', parentheses, 'true' and 'false'"
         case .solutionUnclosed:
-            return "'#if SOLUTION' is never closed in this cell; add '#else', the stub, and '#endif'"
+            return "solution region never closed in this cell; add '#else', the stub, and '#endif'"
         default:
             return "\(kind)"
         }

@@ -47,7 +47,8 @@ package struct LabError: Error, Sendable, Equatable, CustomStringConvertible {
         case outsideExercise(what: String)
         case exerciseWithoutSolution(id: String)
         case solutionWithoutElse
-        case solutionElseif
+        /// A branch of a solution region whose condition only the compiler can decide (`os(Linux)`).
+        case solutionUndecidable(condition: String)
         case solutionUnclosed
     }
 

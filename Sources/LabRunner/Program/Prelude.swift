@@ -107,7 +107,10 @@ enum Prelude {
             private static func mark(_ label: String) {
                 guard let marker else { return }
                 fflush(nil)
-                FileHandle.standardOutput.write(Data("\\u{1E}\\(marker):\\(label)\\u{1E}".utf8))
+                let bytes = Data("\\u{1E}\\(marker):\\(label)\\u{1E}".utf8)
+                FileHandle.standardOutput.write(bytes)
+                // On stderr too: a report can tell which cell wrote what there.
+                FileHandle.standardError.write(bytes)
             }
         }
 

@@ -29,6 +29,17 @@ extension Lab {
         return "hidden check \(number) of exercise '\(exercise.id)'"
     }
 
+    /// A run's standard error without what was written while one of the key's cells ran (a
+    /// hidden check's messages, or the student's code it called writing the check's arguments).
+    /// A verdict not made from a real run (a test's) has no cells to go by: its stderr as it is.
+    func shownStderr(of verdict: ScenarioVerdict) -> String {
+        guard submission != nil, let segments = verdict.stderrByCell else { return verdict.stderr }
+        return segments.filter { segment in
+            guard let index = segment.cell, let cell = cells.first(where: { $0.index == index }) else { return true }
+            return !conceals(cell)
+        }.map(\.text).joined()
+    }
+
     /// Standard error as a student may read it: a line that cites one of the key's lines (a trap
     /// in a hidden check) is replaced by a note.
     func concealingKeyLines(_ text: String) -> String {

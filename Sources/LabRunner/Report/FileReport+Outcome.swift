@@ -173,12 +173,14 @@ extension CompileFailureReport {
 
 extension DiagnosticReport {
     init(_ diagnostic: Diagnostic, lab: Lab) {
-        // In a hidden check: the key's code, which a student's feedback names but does not show.
+        // In a hidden check: the key's code, which a student's feedback names but does not show;
+        // nor what the compiler said there, which quotes it (`integer literal '98765' overflows …`).
         if let location = diagnostic.location, location.path == lab.path, lab.conceals(line: location.line) {
             let cell = lab.cells.first { $0.codeLines?.contains(location.line) == true }
             let place = cell.map { lab.checkName(cellIndex: $0.index) } ?? "the instructor's code"
+            let what = diagnostic.severity == .error ? "did not compile with your code" : "has a \(diagnostic.severity.rawValue) with your code"
             self.init(diagnostic: Diagnostic(severity: diagnostic.severity, location: nil,
-                                             message: "in \(place), which calls your code: \(diagnostic.message)"),
+                                             message: "\(place), which calls your code, \(what) (what the compiler said there is not shown)"),
                       excerpt: nil)
             return
         }

@@ -4,7 +4,7 @@ extension ScenarioReport {
     /// A scenario that ran; `updated` when `--update` wrote its outputs back.
     init(_ verdict: ScenarioVerdict, lab: Lab, updated: Bool, appleAvailable: Bool) {
         let status: Status = verdict.passed ? .pass : updated && verdict.problem == nil ? .updated : .fail
-        let stderr = lab.concealingKeyLines(ReportText.withoutStackFrames(verdict.stderr, lab: lab))
+        let stderr = lab.concealingKeyLines(ReportText.withoutStackFrames(lab.shownStderr(of: verdict), lab: lab))
         let run = ScenarioRunReport(duration: verdict.duration,
                                     problem: verdict.problem.map { ProblemReport($0, verdict: verdict, lab: lab) },
                                     stderr: stderr, stderrTail: ReportText.tail(of: stderr),

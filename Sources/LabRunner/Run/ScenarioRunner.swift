@@ -5,6 +5,8 @@ struct ScenarioRun: Sendable {
     let scenario: String
     let result: ProcessResult
     let transcript: Transcript
+    /// Standard error by the cell that wrote it, markers left out; nil for a run not split so.
+    var stderrSegments: [StderrSegment]? = nil
 }
 
 /// Runs a built lab once per scenario: stdin closed, output captured, the timeout enforced on
@@ -25,7 +27,8 @@ struct ScenarioRunner: Sendable {
         if environment["SWIFT_BACKTRACE"] == nil { environment["SWIFT_BACKTRACE"] = "enable=no" }
         let request = ProcessRequest(executable: executable, environment: environment, timeout: timeout, outputLimit: outputLimit)
         let result = try limiter.withSlot { () throws(ProcessError) -> ProcessResult in try ChildProcess.run(request) }
-        return ScenarioRun(scenario: scenario, result: result, transcript: Transcript.split(result.stdout, nonce: nonce))
+        return ScenarioRun(scenario: scenario, result: result, transcript: Transcript.split(result.stdout, nonce: nonce),
+                           stderrSegments: StderrSegment.split(result.stderr, nonce: nonce))
     }
 
     /// Runs every scenario `repeats` times, in parallel as far as the limiter allows; for each

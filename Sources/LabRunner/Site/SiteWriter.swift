@@ -117,17 +117,26 @@ package struct SiteWriter: Sendable {
         try AtomicFile.write([UInt8](bytes), to: url.path)
     }
 
-    /// Copies each image that exists beside the file (a regular file) to the same place beside
-    /// the page; one that is missing is left for the browser to report, as it would be on GitHub.
+    /// Copies each image beside the file that is fit to publish (`SiteAsset`) to the same place
+    /// beside the page; one that is missing is left for the browser to report, as it would be on
+    /// GitHub, and any other not copied is a warning at its line (the page keeps the link).
     /// An image already there (the same file, as with `-o` beside the files, or the same bytes)
     /// is left alone; an input is never written over. The warnings for images not copied.
     private func copyImages(_ images: [String], from labPath: String, besidePage page: URL) -> [String] {
         var warnings: [String] = []
         let labFolder = URL(fileURLWithPath: labPath).deletingLastPathComponent()
+        let tree = SiteAsset.tree(of: labs) ?? SiteAsset.tree(of: [labPath])
         for image in images {
             let source = labFolder.appendingPathComponent(image)
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: source.path, isDirectory: &isDirectory), !isDirectory.boolValue else { continue }
+            let bytes: [UInt8]
+            switch SiteAsset.read(source.path, tree: tree) {
+            case .success(let read): bytes = read
+            case .failure(.missing): continue
+            case .failure(let refusal):
+                let line = SiteAsset.line(naming: image, inFile: labPath).map { ":\($0)" } ?? ""
+                warnings.append("\(labPath)\(line): image \(image) not copied: \(refusal.reason)")
+                continue
+            }
             let target = page.deletingLastPathComponent().appendingPathComponent(image)
             if OutputPaths.sameFile(source.path, target.path) { continue }
             if let input = OutputPaths.input(at: target.path, among: labs) {
@@ -135,9 +144,8 @@ package struct SiteWriter: Sendable {
                 continue
             }
             do {
-                let bytes = try Data(contentsOf: source)
-                if FileManager.default.contents(atPath: target.path) == bytes { continue }
-                try write(bytes, to: target)
+                if FileManager.default.contents(atPath: target.path) == Data(bytes) { continue }
+                try write(Data(bytes), to: target)
             } catch {
                 warnings.append("cannot copy \(source.path): \(error.localizedDescription)")
             }

@@ -1,5 +1,5 @@
-/// The students' copy of an instructor's lab: each `#if SOLUTION` … `#else` line range and its
-/// `#endif` line removed (the stub stays), hidden checks removed with their directive and output
+/// The students' copy of an instructor's lab: each solution region's lines removed but its stub
+/// (for `#if SOLUTION` … `#else` stub `#endif`, the `#if SOLUTION` … `#else` lines and `#endif`), hidden checks removed with their directive and output
 /// blocks. Every other byte is the original's.
 package enum StudentCopy {
     package static func bytes(of lab: Lab) -> [UInt8] {
@@ -24,8 +24,9 @@ package enum StudentCopy {
                 continue
             }
             for region in cell.solutions {
-                edits.append(wholeLines(region.ifLine, region.elseLine))
-                edits.append(wholeLines(region.endifLine, region.endifLine))
+                // Every line but the stub's: the directives and the branches compiled with SOLUTION.
+                edits.append(wholeLines(region.ifLine, region.stubStart))
+                edits.append(wholeLines(region.stubEnd, region.endifLine))
             }
         }
         return edits

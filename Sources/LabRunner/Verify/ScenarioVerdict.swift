@@ -33,6 +33,9 @@ package struct ScenarioVerdict: Sendable {
     /// Cells whose output was not valid UTF-8: compared and shown with U+FFFD for each bad
     /// sequence, but never written back by `--update` (the Markdown would not say what they print).
     var nonUTF8Cells: Set<Int> = []
+    /// `stderr` by the cell that wrote it (nil when the run could not tell), for a report that
+    /// must leave out what was written while a hidden check ran.
+    var stderrByCell: [StderrSegment]? = nil
 
     var passed: Bool { problem == nil && mismatches.isEmpty && flakiness == nil }
     /// True when the run finished normally and the same every time, so its outputs can be written back.
@@ -70,8 +73,10 @@ extension ScenarioVerdict {
         self.init(scenario: run.scenario, mismatches: mismatches, problem: problem,
                   lastCell: transcript.lastCell.flatMap { index in lab.cells.first { $0.index == index } },
                   // Shown in reports: a lab's escape sequences must not act on the terminal.
-                  stderr: ControlPictures.forDisplay(String(decoding: run.result.stderr, as: UTF8.self)),
+                  stderr: ControlPictures.forDisplay(run.stderrSegments.map { $0.map(\.text).joined() }
+                                                     ?? String(decoding: run.result.stderr, as: UTF8.self)),
                   duration: run.result.duration, actualOutputs: actual)
+        stderrByCell = run.stderrSegments?.map { StderrSegment(cell: $0.cell, text: ControlPictures.forDisplay($0.text)) }
         nonUTF8Cells = Set(actual.keys.filter { UTF8Validation.firstInvalidByte(in: transcript.outputs[$0] ?? []) != nil })
     }
 

@@ -50,7 +50,7 @@ struct ExerciseParserTests {
         #expect(exercise.hintText == "Return 2.")
         #expect(lab.cells[2].isHidden && !lab.cells[1].isHidden)
         // The nested #if/#endif is the solution's own; the region is the outer one.
-        #expect(lab.cells[1].solutions == [SolutionRegion(ifLine: 7, elseLine: 12, endifLine: 14)])
+        #expect(lab.cells[1].solutions == [SolutionRegion(ifLine: 7, branchLines: [12], endifLine: 14, stubBranch: 1)])
         #expect(lab.hasSolutions)
         #expect(lab.withSolutions.settings.swiftcFlags == ["-D", "SOLUTION"])
         #expect(lab.withSolutions.withSolutions.settings.swiftcFlags == ["-D", "SOLUTION"])
@@ -73,7 +73,24 @@ struct ExerciseParserTests {
         #expect(stub.settings.swiftcFlags == ["-D", "SOLUTION"])
         let lines = stub.cells[0].block.code.split(separator: "\n", omittingEmptySubsequences: false)
         #expect(lines.count == lab.cells[0].block.code.split(separator: "\n", omittingEmptySubsequences: false).count)
-        #expect(lines[1] == "#if false")
+        #expect(lines[1] == "    #if false")
+    }
+
+    /// A condition of 100,000 `&&`s in a submission is not read (and does not exhaust the stack):
+    /// a damage at its line, as any condition the tool cannot decide.
+    @Test func aHugeConditionIsRefusedNotWalked() throws {
+        let condition = "SOLUTION" + String(repeating: " && (a)", count: 100_000)
+        let text = "<!-- labrunner: exercise id=a -->\n```swift\n#if \(condition)\nlet x = 1\n#else\nlet x = 0\n#endif\n```\n"
+        let (_, damage) = try LabParser.parseSubmission(bytes: Array(text.utf8), path: "s.md")
+        #expect(damage.map(\.location.line) == [3])
+        #expect(damage.first.map { $0.message.count < 400 } == true)
+    }
+
+    /// Issue 38: the stub's branch is the one selected, however the region is written.
+    @Test func theStubVariantSelectsTheStubOfAnyRegion() throws {
+        let lab = try Self.parse("<!-- labrunner: exercise id=a -->\n```swift\n#if DEBUG\nlet x = 2\n  #elseif SOLUTION\nlet x = 1\n#else\nlet x = 0\n#endif\n```\n")
+        let code = lab.withStub(of: lab.exercises[0]).cells[0].block.code
+        #expect(code == "#if false\nlet x = 2\n  #elseif false\nlet x = 1\n#else\nlet x = 0\n#endif\n")
     }
 
     struct Mistake: Sendable, CustomStringConvertible {
@@ -94,9 +111,18 @@ struct ExerciseParserTests {
         Mistake(lab: "<!-- labrunner: exercise id=a title=\"open -->\n" + solved,
                 error: "lab.md:1:37: error: bad exercise directive: a quote is never closed"),
         Mistake(lab: "<!-- labrunner: exercise id=a -->\n```swift\n#if SOLUTION\nlet x = 1\n#endif\n```\n",
-                error: "lab.md:3:1: error: '#if SOLUTION' without '#else': the stub a student starts from goes between '#else' and '#endif'"),
+                error: "lab.md:3:1: error: solution region without a stub: no branch of this '#if' is compiled without SOLUTION; the stub a student starts from goes between '#else' and '#endif'"),
+        Mistake(lab: "<!-- labrunner: exercise id=a -->\n```swift\n#if DEBUG\nlet x = 2\n#elseif SOLUTION\nlet x = 1\n#endif\n```\n",
+                error: "lab.md:3:1: error: solution region without a stub: no branch of this '#if' is compiled without SOLUTION; the stub a student starts from goes between '#else' and '#endif'"),
+        // Issue 38: what only the compiler can decide is refused, never copied into the handout.
+        Mistake(lab: "<!-- labrunner: exercise id=a -->\n```swift\n#if SOLUTION\nlet x = 1\n  #elseif os(Linux) || SOLUTION\nlet x = 2\n#else\nlet x = 0\n#endif\n```\n",
+                error: "lab.md:5:3: error: cannot tell whether this branch is compiled without SOLUTION: 'os(Linux)' is for the compiler to decide; in a solution region's conditions use only SOLUTION, '!', '&&', '||', parentheses, 'true' and 'false'"),
+        Mistake(lab: "<!-- labrunner: exercise id=a -->\n```swift\n#if SOLUTION || canImport(Darwin)\nlet x = 1\n#else\nlet x = 0\n#endif\n```\n",
+                error: "lab.md:3:1: error: cannot tell whether this branch is compiled without SOLUTION: 'canImport(Darwin)' is for the compiler to decide; in a solution region's conditions use only SOLUTION, '!', '&&', '||', parentheses, 'true' and 'false'"),
+        Mistake(lab: "<!-- labrunner: exercise id=a -->\n```swift\n#if SOLUTION &&\nlet x = 0\n#else\nlet x = 1\n#endif\n```\n",
+                error: "lab.md:3:1: error: cannot tell whether this branch is compiled without SOLUTION: 'SOLUTION &&' is for the compiler to decide; in a solution region's conditions use only SOLUTION, '!', '&&', '||', parentheses, 'true' and 'false'"),
         Mistake(lab: "<!-- labrunner: exercise id=a -->\n```swift\n  #if SOLUTION\nlet x = 1\n#else\n```\n",
-                error: "lab.md:3:3: error: '#if SOLUTION' is never closed in this cell; add '#else', the stub, and '#endif'"),
+                error: "lab.md:3:3: error: solution region never closed in this cell; add '#else', the stub, and '#endif'"),
         Mistake(lab: "<!-- labrunner: exercise id=a -->\n```swift\nlet x = 1\n```\n<!-- labrunner: exercise id=b -->\n" + solved,
                 error: "lab.md:1: error: exercise 'a' has no '#if SOLUTION' … '#else' stub '#endif' region in its cells, so a student has nothing to change"),
         Mistake(lab: solved,

@@ -116,6 +116,32 @@ struct TreeConfigSearchTests {
         #expect(warnings.withLock { $0 }.count == (obeyed ? 0 : 1))
     }
 
+    /// Issue 38: an ACL entry letting another user write (the mode then reads 664) is others'
+    /// writing, on the file or its folder; an entry for the owner is not. Needs `setfacl`
+    /// (Debian's `acl`, which `.ci/run` installs) and a file system with ACLs.
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/setfacl"), "setfacl is missing (apt-get install acl)"),
+          arguments: [("u:65534:rw", false, false), ("u:65534:rwx", true, false), ("u:0:rw", false, true), ("g:65534:rw", false, false),
+                      ("m::r", false, true)])
+    func aConfigAnACLLetsOthersWriteIsRefused(entry: String, onFolder: Bool, obeyed: Bool) throws {
+        let root = try LabRunnerCLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try write("package: pkg\n", to: root + "/docs/.labrunner")
+        #expect(chmod(root + "/docs/.labrunner", 0o644) == 0)
+        let target = onFolder ? root + "/docs" : root + "/docs/.labrunner"
+        // `m::r` alone: a mask over the owning group's read, so the rest is as before.
+        let setfacl = try Process.run(URL(fileURLWithPath: "/usr/bin/setfacl"), arguments: ["-m", entry, target])
+        setfacl.waitUntilExit()
+        try #require(setfacl.terminationStatus == 0, "setfacl -m \(entry) failed: no ACLs on this file system?")
+        let (search, warnings) = search(in: root)
+        #expect(try search.config(for: "docs/lab.md")?.packageName == (obeyed ? "pkg" : nil))
+        let said = warnings.withLock { $0 }
+        #expect(said.count == (obeyed ? 0 : 1), "\(said)")
+        if !obeyed {
+            let what = onFolder ? "its folder \(root)/docs" : "it"
+            #expect(said.first?.contains("\(what) can be written by others through its ACL (") == true, "\(said)")
+        }
+    }
+
     /// The search stops at the user's home folder (read, not climbed above), and at a
     /// repository's root before it; outside both it goes on to `/`, every file checked.
     @Test func theSearchStopsAtTheUsersHome() throws {
