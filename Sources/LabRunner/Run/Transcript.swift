@@ -17,29 +17,15 @@ struct Transcript: Sendable, Equatable {
     ///
     /// The nonce is fresh for every run, so nothing a lab prints can be taken for a marker.
     static func split(_ stdout: [UInt8], nonce: String) -> Transcript {
-        let delimiter = Prelude.markerDelimiter
-        let opening = [delimiter] + Array(nonce.utf8) + [UInt8(ascii: ":")]
         var transcript = Transcript()
         var current: Int? = nil
-        var segmentStart = 0
-        var i = 0
-        func flush(upTo end: Int) {
-            guard end > segmentStart else { return }
+        CellMarkers.scan(stdout, nonce: nonce, text: { range in
             if let current {
-                transcript.outputs[current, default: []].append(contentsOf: stdout[segmentStart..<end])
+                transcript.outputs[current, default: []].append(contentsOf: stdout[range])
             } else if !transcript.reachedEnd {
-                transcript.beforeFirstCell.append(contentsOf: stdout[segmentStart..<end])
+                transcript.beforeFirstCell.append(contentsOf: stdout[range])
             }
-        }
-        while let start = stdout[i...].firstIndex(of: delimiter) {
-            let labelStart = start + opening.count
-            guard labelStart <= stdout.count, stdout[start..<labelStart].elementsEqual(opening),
-                  let close = stdout[labelStart...].firstIndex(of: delimiter) else {
-                i = start + 1
-                continue
-            }
-            let label = String(decoding: stdout[labelStart..<close], as: UTF8.self)
-            flush(upTo: start)
+        }, marker: { label in
             if label == "end" {
                 transcript.reachedEnd = true
                 current = nil
@@ -48,10 +34,7 @@ struct Transcript: Sendable, Equatable {
                 transcript.lastCell = index
                 transcript.outputs[index, default: []].append(contentsOf: [])
             }
-            segmentStart = close + 1
-            i = close + 1
-        }
-        flush(upTo: stdout.count)
+        })
         return transcript
     }
 }
