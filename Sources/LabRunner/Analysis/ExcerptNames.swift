@@ -72,11 +72,14 @@ package enum ExcerptNames {
         // start with a capital letter for types only.
         let limit = name.count <= 5 ? 1 : 2
         let capital = name.first?.isUppercase ?? false
-        return (declared.sorted + standardLibrary)
-            .filter { ($0.first?.isUppercase ?? false) == capital }
+        // A length further off than the limit cannot be within it: most of a package's names are
+        // never measured. Ties go to the first name in order, as a sorted list would.
+        let length = name.count
+        return (declared.all.union(standardLibrary))
+            .filter { abs($0.count - length) <= limit && $0 != name && ($0.first?.isUppercase ?? false) == capital }
             .map { ($0, EditDistance.distance(name, $0)) }
-            .filter { $0.0 != name && $0.1 <= limit }
-            .min { $0.1 < $1.1 }?.0
+            .filter { $0.1 <= limit }
+            .min { ($0.1, $0.0) < ($1.1, $1.0) }?.0
     }
 
     /// What to add to swiftc's `cannot find 'X' in scope` that a reader can act on: the module
@@ -128,7 +131,7 @@ package struct DeclaredNames: Sendable {
     }
 
     func contains(_ name: String) -> Bool { names.contains(name) }
-    var sorted: [String] { names.sorted() }
+    var all: Set<String> { names }
 
     package mutating func formUnion(_ other: DeclaredNames) { names.formUnion(other.names) }
 
