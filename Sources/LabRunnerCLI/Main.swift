@@ -5,9 +5,11 @@ import LabRunner
 @main
 struct LabRunnerMain {
     static func main() {
-        if CommandLine.arguments.dropFirst().first == ProcessSupervisor.argument { ProcessSupervisor.serve() }
+        // Arguments as bytes: a path that is not UTF-8 (`Jos\xe9.md`) still names its file.
+        let commandLine = FileName.commandLineArguments()
+        if commandLine.dropFirst().first == ProcessSupervisor.argument { ProcessSupervisor.serve() }
         InterruptHandler.install(interrupted: { SessionShutdown.interrupted() }, finished: { SessionShutdown.finished() })
-        let arguments = Array(CommandLine.arguments.dropFirst())
+        let arguments = Array(commandLine.dropFirst())
         let status: Int32
         do {
             status = try dispatch(arguments)

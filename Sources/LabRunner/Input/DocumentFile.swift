@@ -11,7 +11,7 @@ package enum DocumentFile {
     /// came, and `/dev/zero` never ends.
     package static func read(_ path: String, sizeLimit: Int = DocumentFile.sizeLimit) throws(FileError) -> [UInt8] {
         // O_NONBLOCK: opening a FIFO must not wait for a writer; fstat says what it is first.
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        let descriptor = FileName.open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else {
             throw .unreadable(path: path, reason: errno == ENOENT ? "no such file" : String(cString: strerror(errno)))
         }
@@ -91,20 +91,18 @@ package enum DocumentFile {
         var paths: [String] = []
         var lines: [String: Int] = [:]
         for var argument in arguments {
-            if !FileManager.default.fileExists(atPath: argument), let colon = argument.lastIndex(of: ":"),
+            if FileName.kind(argument) == nil, let colon = argument.lastIndex(of: ":"),
                let line = Int(argument[argument.index(after: colon)...]), line >= 1 {
                 let path = String(argument[..<colon])
-                var isDirectory: ObjCBool = false
-                if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue {
+                if let kind = FileName.kind(path), kind != .folder {
                     lines[path] = line
                     argument = path
                 }
             }
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: argument, isDirectory: &isDirectory) else {
+            guard let kind = FileName.kind(argument) else {
                 throw .unreadable(path: argument, reason: "no such file or folder")
             }
-            guard isDirectory.boolValue else {
+            guard kind == .folder else {
                 paths.append(argument)
                 continue
             }
@@ -135,16 +133,23 @@ package enum DocumentFile {
 
     private static func documentFiles(under folder: String) -> [String] {
         let base = folder.hasSuffix("/") ? String(folder.dropLast()) : folder
-        guard let enumerator = FileManager.default.enumerator(atPath: base) else { return [] }
         var found: [String] = []
-        while let relative = enumerator.nextObject() as? String {
-            let name = (relative as NSString).lastPathComponent
-            if isSkipped(name) {
-                enumerator.skipDescendants()
-                continue
+        collectDocuments(in: base, into: &found)
+        // Path order as the bytes sort, so a Latin-1 name sorts where `ls` puts it.
+        return found.map { (FileName.encode($0), $0) }.sorted { $0.0.lexicographicallyPrecedes($1.0) }.map(\.1)
+    }
+
+    /// The walk reads names as bytes (`FileName.entries`): Foundation's enumerator skips, or
+    /// mangles, a name that is not UTF-8. Symlinked folders are not entered, as before.
+    private static func collectDocuments(in folder: String, into found: inout [String]) {
+        guard let names = FileName.entries(of: folder) else { return }
+        for name in names where !isSkipped(name) {
+            let path = folder + "/" + name
+            if let info = FileName.linkStatus(path), info.st_mode & S_IFMT == S_IFDIR {
+                collectDocuments(in: path, into: &found)
+            } else if isDocumentName(name) {
+                found.append(path)
             }
-            if isDocumentName(name) { found.append(base + "/" + relative) }
         }
-        return found.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
     }
 }

@@ -26,13 +26,13 @@ package struct SubmissionFile: Sendable, Equatable {
 
     /// The lab's bytes (a regular file, `DocumentFile.read`'s limits), read without following a link.
     package func read() throws(FileError) -> [UInt8] {
-        var descriptor = open(root, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOFOLLOW | (below.isEmpty ? 0 : O_DIRECTORY))
+        var descriptor = FileName.open(root, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOFOLLOW | (below.isEmpty ? 0 : O_DIRECTORY))
         guard descriptor >= 0 else { throw Self.failure(errno, at: root, in: AT_FDCWD, name: root) }
         defer { close(descriptor) }
         var reached = root
         for (index, name) in below.enumerated() {
             let isLast = index == below.count - 1
-            let next = openat(descriptor, name, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOFOLLOW | (isLast ? 0 : O_DIRECTORY))
+            let next = FileName.withSystemPath(name) { openat(descriptor, $0, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOFOLLOW | (isLast ? 0 : O_DIRECTORY)) }
             let failed = errno
             let folder = descriptor
             reached += "/" + name
@@ -47,7 +47,7 @@ package struct SubmissionFile: Sendable, Equatable {
     /// (`O_NOFOLLOW` fails with `ELOOP`, `O_DIRECTORY` on a link with `ENOTDIR`), else the error.
     private static func failure(_ code: Int32, at path: String, in folder: Int32, name: String) -> FileError {
         var info = stat()
-        if fstatat(folder, name, &info, AT_SYMLINK_NOFOLLOW) == 0, info.st_mode & S_IFMT == S_IFLNK { return .symbolicLink(path: path) }
+        if FileName.withSystemPath(name, { fstatat(folder, $0, &info, AT_SYMLINK_NOFOLLOW) }) == 0, info.st_mode & S_IFMT == S_IFLNK { return .symbolicLink(path: path) }
         if code == ENOTDIR { return .unreadable(path: path, reason: "not a folder") }
         return .unreadable(path: path, reason: code == ENOENT ? "no such file" : String(cString: strerror(code)))
     }
@@ -56,8 +56,7 @@ package struct SubmissionFile: Sendable, Equatable {
     package enum Kind: Sendable, Equatable { case file, folder, symbolicLink, other }
 
     package static func kind(of path: String) -> Kind? {
-        var info = stat()
-        guard lstat(path, &info) == 0 else { return nil }
+        guard let info = FileName.linkStatus(path) else { return nil }
         switch info.st_mode & S_IFMT {
         case S_IFREG: return .file
         case S_IFDIR: return .folder
@@ -74,7 +73,7 @@ package struct SubmissionFile: Sendable, Equatable {
         var folders: [[String]] = [[]]
         while let below = folders.popLast() {
             let folder = ([root] + below).joined(separator: "/")
-            guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { continue }
+            guard let names = FileName.entries(of: folder) else { continue }
             for name in names where !DocumentFile.isSkipped(name) {
                 switch kind(of: folder + "/" + name) {
                 case .folder: folders.append(below + [name])
@@ -83,6 +82,6 @@ package struct SubmissionFile: Sendable, Equatable {
                 }
             }
         }
-        return found.map { SubmissionFile(root: root, below: $0) }.sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
+        return found.map { SubmissionFile(root: root, below: $0) }.sorted { FileName.encode($0.path).lexicographicallyPrecedes(FileName.encode($1.path)) }
     }
 }

@@ -50,14 +50,14 @@ package final class TreeConfigSearch: Sendable {
         if let known = folders.withLock({ $0[folder] }) { return known }
         let candidate = (folder == "/" ? "" : folder) + "/" + TreeConfig.fileName
         var result: Result<TreeConfig?, LabError>
-        if FileManager.default.fileExists(atPath: candidate) {
+        if FileName.kind(candidate) != nil {
             if let reason = FileOwnership.distrust(settingsFile: candidate) {
                 if refused.withLock({ $0.insert(candidate).inserted }) { warn("ignored \(candidate): \(reason)") }
                 result = .success(nil)
             } else {
                 result = Self.read(candidate, shownAs: shown(candidate))
             }
-        } else if folder == "/" || folder == home || FileManager.default.fileExists(atPath: folder + "/.git") {
+        } else if folder == "/" || folder == home || FileName.kind(folder + "/.git") != nil {
             result = .success(nil)
         } else {
             result = lookup(URL(fileURLWithPath: folder).deletingLastPathComponent().standardizedFileURL.path)

@@ -204,8 +204,10 @@ enum ChildSpawner {
 private struct CStringArray {
     let pointers: [UnsafeMutablePointer<CChar>?]
 
+    /// Each string as the system's bytes: an argument that is a path (`FileName`) keeps the
+    /// bytes of its name.
     init(_ strings: [String]) {
-        pointers = strings.map { strdup($0) } + [nil]
+        pointers = strings.map { FileName.withSystemPath($0) { strdup($0) } } + [nil]
     }
 
     func release() {

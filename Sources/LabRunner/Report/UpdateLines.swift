@@ -26,5 +26,5 @@ struct UpdateLines {
     /// Says `wrote PATH` after the lines that say what changed.
     mutating func wrote(_ path: String) { wrotePath = path }
 
-    var lines: [String] { changes + (wrotePath.map { ["wrote \($0)"] } ?? []) + notes }
+    var lines: [String] { changes + (wrotePath.map { ["wrote \(ControlPictures.escapedName($0))"] } ?? []) + notes }
 }

@@ -8,8 +8,7 @@ extension GradeSession {
         let loader = DocumentLoader.reporting(to: output)
         var labs: [(name: String, lab: Lab)] = []
         for key in keys {
-            var isFolder: ObjCBool = false
-            let inFolder = FileManager.default.fileExists(atPath: key, isDirectory: &isFolder) && isFolder.boolValue
+            let inFolder = FileName.kind(key) == .folder
             let files: [String]
             do { files = try inFolder ? DocumentFile.expand([key]) : [key] } catch {
                 output.error(error.description)
@@ -20,7 +19,7 @@ extension GradeSession {
                 // A folder's labs without exercises (an index, a reading) are not graded.
                 guard StudentCopy.hasExercises(lab) else {
                     if inFolder { continue }
-                    output.error("\(file): the key has no exercises to grade")
+                    output.error("\(ControlPictures.escapedName(file)): the key has no exercises to grade")
                     return nil
                 }
                 let name = ((file as NSString).lastPathComponent as NSString).deletingPathExtension
@@ -47,13 +46,13 @@ extension GradeSession {
             let found: (student: String, paths: [SubmissionFile?])
             if labs.count == 1 {
                 guard let one = Self.resolve(submission, key: labs[0].lab.path) else {
-                    output.error("\(submission): not a submission (a lab file, or a folder holding one)")
+                    output.error("\(ControlPictures.escapedName(submission)): not a submission (a lab file, or a folder holding one)")
                     return nil
                 }
                 found = (one.student, [one.file])
             } else {
                 guard let folder = Self.resolveFolder(submission, keys: labs.map(\.lab.path)) else {
-                    output.error("\(submission): not a submission (with several labs, a student's folder holding their labs, named as the keys)")
+                    output.error("\(ControlPictures.escapedName(submission)): not a submission (with several labs, a student's folder holding their labs, named as the keys)")
                     return nil
                 }
                 found = folder

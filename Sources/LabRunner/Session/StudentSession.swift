@@ -31,19 +31,18 @@ package struct StudentSession: Sendable {
         for (source, copy) in copies {
             guard let lab = loader.load(source, reportingTo: output) else { return .notChecked }
             do {
-                try FileManager.default.createDirectory(atPath: (copy as NSString).deletingLastPathComponent,
-                                                        withIntermediateDirectories: true)
+                try FileName.makeFolders((copy as NSString).deletingLastPathComponent)
                 try AtomicFile.write(StudentCopy.bytes(of: lab), to: copy)
             } catch let error as AtomicFile.WriteError {
                 output.error(error.description)
                 return .notChecked
             } catch {
-                output.error("cannot write \(copy): \(error.localizedDescription)")
+                output.error("cannot write \(ControlPictures.escapedName(copy)): \(error.localizedDescription)")
                 return .notChecked
             }
             if StudentCopy.hasExercises(lab) { withExercises.append(copy) }
         }
-        output.out("wrote \(copies.count) file\(copies.count == 1 ? "" : "s") to \(outputFolder)")
+        output.out("wrote \(copies.count) file\(copies.count == 1 ? "" : "s") to \(ControlPictures.escapedName(outputFolder))")
         return check(withExercises)
     }
 
@@ -53,10 +52,9 @@ package struct StudentSession: Sendable {
         var copies: [(source: String, copy: String)] = []
         do {
             for argument in paths {
-                var isFolder: ObjCBool = false
-                let exists = FileManager.default.fileExists(atPath: argument, isDirectory: &isFolder)
+                let isFolder = FileName.kind(argument) == .folder
                 for file in try DocumentFile.expand([argument]) {
-                    let relative = exists && isFolder.boolValue
+                    let relative = isFolder
                         ? String(file.dropFirst(argument.hasSuffix("/") ? argument.count : argument.count + 1))
                         : (file as NSString).lastPathComponent
                     copies.append((file, (outputFolder as NSString).appendingPathComponent(relative)))

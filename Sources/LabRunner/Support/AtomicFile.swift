@@ -53,14 +53,16 @@ package enum AtomicFile {
         beforeStep: (Step, _ temporary: String?) throws(WriteError) -> Void = { _, _ in }
     ) throws(WriteError) {
         // Replace the file a symlink points to, not the link itself.
-        let path = URL(fileURLWithPath: givenPath).resolvingSymlinksInPath().path
+        // (Foundation's URL reads names as UTF-8 text; a Latin-1 name is resolved by its bytes.)
+        let path = FileName.carriesRawBytes(givenPath)
+            ? FileName.resolvingLinks(givenPath) : URL(fileURLWithPath: givenPath).resolvingSymlinksInPath().path
         try checkUnchanged(path, expected: expected)
         var info = stat()
-        guard stat(path, &info) == 0 else { throw .failed(path, reason: errnoText()) }
+        guard FileName.withSystemPath(path, { stat($0, &info) }) == 0 else { throw .failed(path, reason: errnoText()) }
         // The rename never needs write permission on the file itself, and root passes access()
         // anyway: a file without its owner's write bit is read-only by the owner's choice, so
         // it is refused explicitly, as editors do.
-        guard info.st_mode & S_IWUSR != 0, access(path, W_OK) == 0 else { throw .readOnly(path) }
+        guard info.st_mode & S_IWUSR != 0, FileName.withSystemPath(path, { access($0, W_OK) }) == 0 else { throw .readOnly(path) }
         guard info.st_nlink <= 1 else { throw .hardLinked(path, links: Int(info.st_nlink)) }
 
         try publish(bytes, at: path, permissions: 0o600, beforeStep: beforeStep, prepare: { descriptor throws(WriteError) in
@@ -87,7 +89,7 @@ package enum AtomicFile {
     /// is replaced, as a save does: a symlink there becomes the new file.
     package static func write(_ bytes: [UInt8], to path: String) throws(WriteError) {
         var existing = stat()
-        let keptMode: mode_t? = lstat(path, &existing) == 0 && existing.st_mode & S_IFMT == S_IFREG ? existing.st_mode & 0o7777 : nil
+        let keptMode: mode_t? = FileName.withSystemPath(path, { lstat($0, &existing) }) == 0 && existing.st_mode & S_IFMT == S_IFREG ? existing.st_mode & 0o7777 : nil
         do {
             // Created with 0666, so the umask applies as it does to any new file.
             try publish(bytes, at: path, permissions: 0o666, prepare: { descriptor throws(WriteError) in
@@ -113,7 +115,7 @@ package enum AtomicFile {
         var succeeded = false
         defer {
             if isOpen { close(descriptor) }
-            if !succeeded { unlink(temporary) }
+            if !succeeded { FileName.withSystemPath(temporary) { _ = unlink($0) } }
             pending.withLock { _ = $0.remove(temporary) }
         }
 
@@ -130,7 +132,7 @@ package enum AtomicFile {
         // Under the gate: once `stopReplacing()` has returned, no lab changes any more.
         let renamed: Result<Void, WriteError> = gate.withLock { stopped in
             if stopped { return .failure(.failed(path, reason: "the run was interrupted")) }
-            return rename(temporary, path) == 0 ? .success(()) : .failure(.failed(path, reason: errnoText()))
+            return FileName.withSystemPath(temporary, { from in FileName.withSystemPath(path) { rename(from, $0) } }) == 0 ? .success(()) : .failure(.failed(path, reason: errnoText()))
         }
         try renamed.get()
         succeeded = true
@@ -153,7 +155,7 @@ package enum AtomicFile {
                     errno = EINTR
                     return Int32(-1)
                 }
-                let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, permissions)
+                let descriptor = FileName.open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, permissions)
                 if descriptor >= 0 { pending.insert(temporary) }
                 return descriptor
             }
@@ -181,11 +183,11 @@ package enum AtomicFile {
 
     /// The pending temporary files `isRemoved` picks: a test removes its own, not another test's.
     static func removePending(where isRemoved: (String) -> Bool) {
-        for path in pending.withLock({ $0 }) where isRemoved(path) { unlink(path) }
+        for path in pending.withLock({ $0 }) where isRemoved(path) { FileName.withSystemPath(path) { _ = unlink($0) } }
     }
 
     private static func checkUnchanged(_ path: String, expected: [UInt8]) throws(WriteError) {
-        guard let current = FileManager.default.contents(atPath: path), [UInt8](current) == expected else {
+        guard let current = FileName.contents(path), current == expected else {
             throw .changedOnDisk(path)
         }
     }

@@ -57,13 +57,16 @@ package enum ControlPictures {
     /// A name that came from a file name (a path, a student's submission) as the tool prints it:
     /// every C0 control (tab and line feed too), DEL and C1 control written `\xNN` (`\u{NN}` for
     /// C1), the rest as it is. A terminal would act on an escape sequence, and a line feed in a name
-    /// would start a line of the report that the name wrote (`bob  1 of 1 points`).
+    /// would start a line of the report that the name wrote (`bob  1 of 1 points`). A byte of the
+    /// name that is not UTF-8 (`FileName`) is written `\xe9`.
     package static func escapedName(_ name: String) -> String {
-        guard name.unicodeScalars.contains(where: isUnprintable) else { return name }
+        guard name.unicodeScalars.contains(where: { isUnprintable($0) || FileName.shownRawByte($0) != nil }) else { return name }
         var shown = ""
         for scalar in name.unicodeScalars {
             let hex = String(scalar.value, radix: 16)
-            if scalar.value < 0x20 || scalar.value == 0x7F {
+            if let byte = FileName.shownRawByte(scalar) {
+                shown += byte
+            } else if scalar.value < 0x20 || scalar.value == 0x7F {
                 shown += "\\x" + (hex.count < 2 ? "0" : "") + hex
             } else if isUnprintable(scalar) {
                 shown += "\\u{" + hex + "}"

@@ -51,10 +51,10 @@ enum ExtendedAttributes {
     private enum Calls {
         #if canImport(Darwin)
         static func list(_ path: String, _ buffer: UnsafeMutablePointer<CChar>?, _ size: Int) -> Int {
-            listxattr(path, buffer, size, 0)
+            FileName.withSystemPath(path) { listxattr($0, buffer, size, 0) }
         }
         static func get(_ path: String, _ name: String, _ buffer: UnsafeMutableRawPointer?, _ size: Int) -> Int {
-            getxattr(path, name, buffer, size, 0, 0)
+            FileName.withSystemPath(path) { getxattr($0, name, buffer, size, 0, 0) }
         }
         static func set(_ descriptor: Int32, _ name: String, _ value: UnsafeRawPointer?, _ size: Int) -> Int32 {
             fsetxattr(descriptor, name, value, size, 0, 0)
@@ -73,10 +73,10 @@ enum ExtendedAttributes {
         private static let setCall = symbol("fsetxattr", as: SetFunction.self)
 
         static func list(_ path: String, _ buffer: UnsafeMutablePointer<CChar>?, _ size: Int) -> Int {
-            listCall.map { $0(path, buffer, size) } ?? -1
+            listCall.map { call in FileName.withSystemPath(path) { call($0, buffer, size) } } ?? -1
         }
         static func get(_ path: String, _ name: String, _ buffer: UnsafeMutableRawPointer?, _ size: Int) -> Int {
-            getCall.map { $0(path, name, buffer, size) } ?? -1
+            getCall.map { call in FileName.withSystemPath(path) { call($0, name, buffer, size) } } ?? -1
         }
         static func set(_ descriptor: Int32, _ name: String, _ value: UnsafeRawPointer?, _ size: Int) -> Int32 {
             setCall.map { $0(descriptor, name, value, size, 0) } ?? -1

@@ -10,14 +10,12 @@ import Glibc
 package enum FileOwnership {
     /// `stat` of `path` (following symlinks), or nil.
     static func status(_ path: String) -> stat? {
-        var info = stat()
-        return stat(path, &info) == 0 ? info : nil
+        FileName.status(path)
     }
 
     /// `lstat` of `path` (a symlink as itself), or nil.
     static func linkStatus(_ path: String) -> stat? {
-        var info = stat()
-        return lstat(path, &info) == 0 ? info : nil
+        FileName.linkStatus(path)
     }
 
     /// The owner of `info` when it is not the running user (nor root, when `trustingRoot`):
@@ -59,7 +57,8 @@ package enum FileOwnership {
     /// writable by no one else, by mode (`othersCanWrite`) or ACL (`aclWriters`), but for a folder with the sticky bit (as
     /// `/tmp`), where others cannot replace a file they do not own.
     package static func distrust(settingsFile path: String) -> String? {
-        let real = FileManager.default.fileExists(atPath: path) ? URL(fileURLWithPath: path).resolvingSymlinksInPath().path : path
+        let real = FileName.kind(path) == nil ? path
+            : FileName.carriesRawBytes(path) ? FileName.resolvingLinks(path) : URL(fileURLWithPath: path).resolvingSymlinksInPath().path
         // Whoever can write the link's folder or the target's can swap the file.
         let folders = Set([path, real].map { ($0 as NSString).deletingLastPathComponent }).sorted()
         let checks = [(path, "it", false), (real, "it", true)] + folders.map { ($0, "its folder \($0)", true) }
