@@ -31,8 +31,7 @@ package struct FileStamp: Sendable, Equatable {
 
     /// The path's stamp now (following a symbolic link, as reading the lab does).
     package static func of(_ path: String) -> FileStamp {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return .missing }
+        guard let info = FileName.status(path) else { return .missing }
         #if canImport(Darwin)
         let modified = Int64(info.st_mtimespec.tv_sec) * 1_000_000_000 + Int64(info.st_mtimespec.tv_nsec)
         let changed = Int64(info.st_ctimespec.tv_sec) * 1_000_000_000 + Int64(info.st_ctimespec.tv_nsec)
