@@ -6,6 +6,7 @@ import LabRunner
 struct LabRunnerMain {
     static func main() {
         if CommandLine.arguments.dropFirst().first == ProcessSupervisor.argument { ProcessSupervisor.serve() }
+        if CommandLine.arguments.dropFirst().first == Sandbox.argument { Sandbox.launch(Array(CommandLine.arguments.dropFirst(2))) }
         InterruptHandler.install(interrupted: { SessionShutdown.interrupted() }, finished: { SessionShutdown.finished() })
         let arguments = Array(CommandLine.arguments.dropFirst())
         let status: Int32

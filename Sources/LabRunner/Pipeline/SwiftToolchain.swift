@@ -1,3 +1,5 @@
+import Foundation
+
 /// The real `LabToolchain`: swiftc in private build folders, the compile cache, and scenario
 /// processes, all within the run's `JobLimiter`.
 struct SwiftToolchain: LabToolchain {
@@ -14,6 +16,9 @@ struct SwiftToolchain: LabToolchain {
     /// The package samples compile against (`--package`): its search path for every build, its
     /// object files for those that link. Part of the key, through the arguments.
     var package: PackageModules? = nil
+    /// Seals each scenario run off (labs; nil for guides and with `--no-sandbox`). The toolchain's
+    /// runtime libraries and the package's build folder are added to what it shows.
+    var sandbox: Sandbox? = nil
 
     /// What swiftc gets beyond the lab's settings.
     private func extraArguments(_ program: LabProgram) -> [String] {
@@ -76,6 +81,17 @@ struct SwiftToolchain: LabToolchain {
     func runScenarios(_ scenarios: [String], executable: String, timeout: Double,
                       repeats: Int) -> [[Result<ScenarioRun, ProcessError>]] {
         ScenarioRunner(executable: executable, timeout: timeout, environment: environment,
-                       outputLimit: outputLimit, limiter: limiter).runAll(scenarios, repeats: repeats)
+                       outputLimit: outputLimit, limiter: limiter, sandbox: sealedRuns).runAll(scenarios, repeats: repeats)
+    }
+
+    /// `sandbox` showing what a lab's program loads: the Swift runtime beside swiftc (the
+    /// executable's run path) and the package's build folder.
+    private var sealedRuns: Sandbox? {
+        guard var sandbox else { return nil }
+        let swiftc = URL(fileURLWithPath: compiler.path).resolvingSymlinksInPath()
+        let runtime = swiftc.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("lib/swift")
+        sandbox.readOnlyPaths.append(runtime.path)
+        if let package { sandbox.readOnlyPaths.append(package.scratchPath) }
+        return sandbox
     }
 }

@@ -17,8 +17,10 @@ struct SpawnedChild {
 /// requested environment and, if asked, another working directory.
 enum ChildSpawner {
     static func spawn(_ request: ProcessRequest, retry: TextBusyRetry = .standard) throws(ProcessError) -> SpawnedChild {
+        try checkExecutable(request.executable)
+        // The program's errors are named above; the launcher that runs it sealed is the tool itself.
+        let request = request.sandbox.map { $0.wrap(request) } ?? request
         let path = request.executable
-        try checkExecutable(path)
         if let directory = request.workingDirectory {
             // posix_spawn reports a bad directory as a bare ENOENT, which would read as a missing
             // executable; checking first names the real culprit.

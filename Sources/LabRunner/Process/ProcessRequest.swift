@@ -16,4 +16,6 @@ struct ProcessRequest: Sendable {
     /// Linux: start the child in a session of its own (see `ChildSpawner`); false only for the
     /// fallback on a glibc without `POSIX_SPAWN_SETSID`.
     var newSession = true
+    /// Run sealed off from the machine (see `Sandbox`); nil runs the program as it is.
+    var sandbox: Sandbox? = nil
 }

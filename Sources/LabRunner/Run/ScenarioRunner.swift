@@ -17,6 +17,8 @@ struct ScenarioRunner: Sendable {
     let environment: [String: String]
     var outputLimit = 1 << 20
     var limiter = JobLimiter(slots: ProcessInfo.processInfo.activeProcessorCount)
+    /// Seals each run off from the machine; nil runs the program as it is (`--no-sandbox`).
+    var sandbox: Sandbox? = nil
 
     func run(_ scenario: String) throws(ProcessError) -> ScenarioRun {
         let nonce = Self.nonce()
@@ -25,7 +27,8 @@ struct ScenarioRunner: Sendable {
         environment[Prelude.markerVariable] = nonce
         // The runtime's backtracer buries a crash's "Fatal error: …" line under pages of frames.
         if environment["SWIFT_BACKTRACE"] == nil { environment["SWIFT_BACKTRACE"] = "enable=no" }
-        let request = ProcessRequest(executable: executable, environment: environment, timeout: timeout, outputLimit: outputLimit)
+        let request = ProcessRequest(executable: executable, environment: environment, timeout: timeout, outputLimit: outputLimit,
+                                     sandbox: sandbox)
         let result = try limiter.withSlot { () throws(ProcessError) -> ProcessResult in try ChildProcess.run(request) }
         return ScenarioRun(scenario: scenario, result: result, transcript: Transcript.split(result.stdout, nonce: nonce),
                            stderrSegments: StderrSegment.split(result.stderr, nonce: nonce))
