@@ -83,10 +83,11 @@ enum SandboxLauncher {
                 fail(error)
             }
             close(source)
+            let inside = SandboxRoot().isShown(path) ? path : SandboxRoot.programPath(of: path)
             let program = fork()
             if program == 0 {
                 close(report[1])
-                startProgram(calls, sandbox: sandbox, path: path, arguments: arguments)
+                startProgram(calls, sandbox: sandbox, path: inside, arguments: arguments)
             }
             var status: Int32 = 0
             // As PID 1 it inherits every orphan: reap them too, until the program itself ends.

@@ -20,8 +20,14 @@ struct SandboxRoot {
     var systemEntries = ["usr", "etc", "bin", "sbin", "lib", "lib64", "lib32", "libx32"]
     var devices = ["null", "zero", "full", "random", "urandom"]
 
+    /// Where the executable's copy is inside: its own path would show where the tool keeps its cache.
+    static func programPath(of executable: String) -> String {
+        "/program/" + (executable.split(separator: "/").last.map(String.init) ?? "program")
+    }
+
     /// Builds the root and moves into it (`/tmp` the working directory). `executable` is copied
-    /// from `source`, opened before privileges were dropped (the compile cache is private).
+    /// from `source`, opened before privileges were dropped (the compile cache is private), to
+    /// `programPath(of:)`, unless it is a system program, already there.
     func enter(executable: String, source: Int32, readOnly: [String], temporaryBytes: Int) throws(SandboxFailure) {
         try mountCall(nil, "/", nil, Flag.recursive | Flag.private, "make the mounts private")
         try mountCall("tmpfs", staging, "tmpfs", Flag.noSetUID | Flag.noDevices, "mount the root", data: "mode=0755")
@@ -46,7 +52,7 @@ struct SandboxRoot {
         try makeFolders("/tmp")
         try mountCall("tmpfs", staging + "/tmp", "tmpfs", Flag.noSetUID | Flag.noDevices, "mount /tmp",
                       data: "mode=1777,size=\(temporaryBytes)")
-        try copy(source, to: executable)
+        if !isShown(executable) { try copy(source, to: Self.programPath(of: executable)) }
 
         try check(chdir(staging), "enter the root")
         try check(SandboxCalls.shared?.pivotRoot(".", ".") ?? -1, "pivot_root")
@@ -95,9 +101,12 @@ struct SandboxRoot {
         try mountCall(nil, target, nil, flags, "make " + source + " read-only")
     }
 
+    /// Whether `path` is inside what the root shows of the host (a system program).
+    func isShown(_ path: String) -> Bool {
+        systemEntries.contains { path.hasPrefix("/" + $0 + "/") }
+    }
+
     private func copy(_ source: Int32, to path: String) throws(SandboxFailure) {
-        // Already there: a system program (`/usr/bin/env`), shown with the rest.
-        if access(staging + path, F_OK) == 0 { return }
         try makeFolders(parent(of: path))
         let output = open(staging + path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o755)
         guard output >= 0 else { throw SandboxFailure(step: "copy the executable", code: errno) }
