@@ -7,6 +7,7 @@ struct LabRunnerMain {
     static func main() {
         if CommandLine.arguments.dropFirst().first == ProcessSupervisor.argument { ProcessSupervisor.serve() }
         if CommandLine.arguments.dropFirst().first == Sandbox.argument { Sandbox.launch(Array(CommandLine.arguments.dropFirst(2))) }
+        Sandbox.useLauncher()
         InterruptHandler.install(interrupted: { SessionShutdown.interrupted() }, finished: { SessionShutdown.finished() })
         let arguments = Array(CommandLine.arguments.dropFirst())
         let status: Int32

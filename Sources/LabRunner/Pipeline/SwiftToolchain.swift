@@ -16,8 +16,7 @@ struct SwiftToolchain: LabToolchain {
     /// The package samples compile against (`--package`): its search path for every build, its
     /// object files for those that link. Part of the key, through the arguments.
     var package: PackageModules? = nil
-    /// Seals each scenario run off (labs; nil for guides and with `--no-sandbox`). The toolchain's
-    /// runtime libraries and the package's build folder are added to what it shows.
+    /// Seals each scenario run off (labs; nil for guides and with `--no-sandbox`).
     var sandbox: Sandbox? = nil
 
     /// What swiftc gets beyond the lab's settings.
@@ -84,13 +83,10 @@ struct SwiftToolchain: LabToolchain {
                        outputLimit: outputLimit, limiter: limiter, sandbox: sealedRuns).runAll(scenarios, repeats: repeats)
     }
 
-    /// `sandbox` showing what a lab's program loads: the Swift runtime beside swiftc (the
-    /// executable's run path) and the package's build folder.
+    /// `sandbox` showing the package's build folder too (the launcher adds the executable's run
+    /// path, where the Swift runtime is).
     private var sealedRuns: Sandbox? {
         guard var sandbox else { return nil }
-        let swiftc = URL(fileURLWithPath: compiler.path).resolvingSymlinksInPath()
-        let runtime = swiftc.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("lib/swift")
-        sandbox.readOnlyPaths.append(runtime.path)
         if let package { sandbox.readOnlyPaths.append(package.scratchPath) }
         return sandbox
     }

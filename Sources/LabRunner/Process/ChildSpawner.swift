@@ -19,7 +19,10 @@ enum ChildSpawner {
     static func spawn(_ request: ProcessRequest, retry: TextBusyRetry = .standard) throws(ProcessError) -> SpawnedChild {
         try checkExecutable(request.executable)
         // The program's errors are named above; the launcher that runs it sealed is the tool itself.
-        let request = request.sandbox.map { $0.wrap(request) } ?? request
+        var request = request
+        if let sandbox = request.sandbox, let launcher = request.launcher ?? Sandbox.launcher {
+            request = sandbox.wrap(request, launcher: launcher)
+        }
         let path = request.executable
         if let directory = request.workingDirectory {
             // posix_spawn reports a bad directory as a bare ENOENT, which would read as a missing

@@ -18,4 +18,7 @@ struct ProcessRequest: Sendable {
     var newSession = true
     /// Run sealed off from the machine (see `Sandbox`); nil runs the program as it is.
     var sandbox: Sandbox? = nil
+    /// The `labrunner` binary that seals `sandbox` (`Sandbox.launcher`); the request's own
+    /// executable runs as it is without one.
+    var launcher: String? = nil
 }

@@ -72,7 +72,7 @@ package struct Sandbox: Sendable, Equatable {
     /// `request` run inside this sandbox: the launcher (`launcher`, the running binary by
     /// default) with the program as its last arguments. HOME and TMPDIR name the private `/tmp`,
     /// the only writable folder.
-    func wrap(_ request: ProcessRequest, launcher: String = ProcessSupervisor.currentExecutable) -> ProcessRequest {
+    func wrap(_ request: ProcessRequest, launcher: String) -> ProcessRequest {
         var wrapped = request
         wrapped.executable = launcher
         wrapped.arguments = [Self.argument] + launcherArguments + ["--", request.executable] + request.arguments
@@ -96,13 +96,25 @@ extension Sandbox {
 }
 
 extension Sandbox {
+    private static let registeredLauncher = LockedValue<String?>(nil)
+
+    /// The `labrunner` binary that serves `argument`: the CLI names itself (`useLauncher`) before
+    /// any command runs. Nil where the library runs inside another program (the tests): nothing
+    /// there could be the launcher, so programs run unsealed.
+    package static var launcher: String? { registeredLauncher.withLock { $0 } }
+
+    package static func useLauncher(_ path: String = ProcessSupervisor.currentExecutable) {
+        registeredLauncher.withLock { $0 = path }
+    }
+
     /// Why programs cannot be sealed off on this machine (user namespaces disabled, no
     /// `sandbox-exec`), or nil when they can. Found once, by sealing `/bin/true` (a few ms).
     package static let unavailability: String? = {
+        guard let launcher else { return "no labrunner executable to seal them with" }
         #if os(Linux)
         let probe = ["/usr/bin/true", "/bin/true"].first { (path: String) in access(path, X_OK) == 0 }
         guard let probe else { return "no /usr/bin/true to try the sandbox with" }
-        let request = ProcessRequest(executable: probe, environment: [:], timeout: 10, sandbox: Sandbox())
+        let request = ProcessRequest(executable: probe, environment: [:], timeout: 10, sandbox: Sandbox(), launcher: launcher)
         do throws(ProcessError) {
             let result = try ChildProcess.run(request, registry: ProcessRegistry())
             if result.termination == .exited(0) { return nil }
@@ -112,7 +124,7 @@ extension Sandbox {
             return error.description
         }
         #elseif os(macOS)
-        return access("/usr/bin/sandbox-exec", X_OK) == 0 ? nil : "no /usr/bin/sandbox-exec"
+        return access("/usr/bin/sandbox-exec", X_OK) == 0 && !launcher.isEmpty ? nil : "no /usr/bin/sandbox-exec"
         #else
         return "no sandbox on this system"
         #endif

@@ -29,7 +29,7 @@ enum SandboxLauncher {
 
     static func serve(_ words: [String]) -> Never {
         guard let calls = SandboxCalls.shared else { fail(SandboxFailure(step: "look up unshare", code: ENOSYS)) }
-        guard let (sandbox, program) = Sandbox.parse(words) else {
+        guard let (requested, program) = Sandbox.parse(words) else {
             fail(SandboxFailure(step: "read the arguments", code: EINVAL))
         }
         let executable = program[0]
@@ -37,12 +37,25 @@ enum SandboxLauncher {
         guard source >= 0 else { fail(SandboxFailure(step: "open " + executable, code: errno)) }
         do throws(SandboxFailure) {
             if geteuid() == 0 { try becomeNobody(calls) }
-            try unshare(calls, network: sandbox.network)
+            try unshare(calls, network: requested.network)
         } catch {
             fail(error)
         }
+        var sandbox = requested
+        sandbox.readOnlyPaths += runPath(of: source)
         let arguments = program.map { strdup($0) } + [nil]
         runInit(calls, sandbox: sandbox, path: executable, source: source, arguments: arguments)
+    }
+
+    /// The executable's own library folders (the Swift runtime), read with `pread`, which leaves
+    /// the file's offset for the copy that reads it from the start.
+    private static func runPath(of source: Int32) -> [String] {
+        ELFRunPath.folders { offset, count in
+            guard offset >= 0, count > 0 else { return [] }
+            var bytes = [UInt8](repeating: 0, count: count)
+            let got = bytes.withUnsafeMutableBytes { pread(source, $0.baseAddress, $0.count, off_t(offset)) }
+            return got > 0 ? Array(bytes[..<got]) : []
+        }
     }
 
     private static func becomeNobody(_ calls: SandboxCalls) throws(SandboxFailure) {

@@ -88,6 +88,8 @@ extension DocumentPipeline {
     /// Seals lab programs off where the platform can. Where it cannot, says why: a warning, or
     /// with `required` an error and false (the caller stops; `--no-sandbox` is the way round).
     mutating func seal(required: Bool, output: any SessionOutput) -> Bool {
+        // The library inside another program (tests): there is no launcher, and no one to warn.
+        guard Sandbox.launcher != nil else { return true }
         guard let why = Sandbox.unavailability else {
             sandbox = Sandbox()
             return true
