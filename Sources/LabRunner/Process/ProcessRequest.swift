@@ -18,6 +18,9 @@ struct ProcessRequest: Sendable {
     var newSession = true
     /// Run sealed off from the machine (see `Sandbox`); nil runs the program as it is.
     var sandbox: Sandbox? = nil
+    /// Bytes the child reads on fd 3, a pipe holding just them: what must not be in its
+    /// environment, which stays readable in /proc/PID/environ for the process's whole life.
+    var descriptor3: [UInt8]? = nil
     /// The `labrunner` binary that seals `sandbox` (`Sandbox.launcher`); the request's own
     /// executable runs as it is without one.
     var launcher: String? = nil

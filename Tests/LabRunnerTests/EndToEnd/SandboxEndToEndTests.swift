@@ -38,7 +38,7 @@ import Testing
     @Test func everyAttemptFailsInsideTheSandbox() async throws {
         let (result, _) = try await Self.shared.value
         #expect(result.status == 0, "\(result.stdout)\n\(result.stderr)")
-        for scenario in ["files", "network", "forkbomb", "bigfile", "survivor"] {
+        for scenario in ["files", "nonce", "network", "forkbomb", "bigfile", "survivor"] {
             #expect(result.stdout.contains("  PASS  \(scenario) "), "\(result.stdout)")
         }
     }
