@@ -6,6 +6,7 @@ so both see the same machine. Prints medians in milliseconds.
 
 - program: one cached program of the lab (scenario mock) run as it is, then through the
   launcher exactly as `run` seals it: the cost per program run.
+- probe: the launcher sealing /usr/bin/true, which every sealed run of the tool does once.
 - warm: `labrunner run LAB` with its programs in the cache, sealed and --no-sandbox.
 - cold: the same with an empty cache each time (swiftc builds everything; fewer runs).
 """
@@ -44,10 +45,17 @@ def main():
                     if "lab" in files]
         program = max(programs, key=os.path.getsize)
         plain_env = dict(env, LAB_SCENARIO="mock", HOME="/tmp", TMPDIR="/tmp")
+        # The launcher `run` uses: labrunner-sandbox beside the tool, else the tool itself.
+        beside = os.path.join(os.path.dirname(os.path.realpath(tool)), "labrunner-sandbox")
+        launcher = beside if os.access(beside, os.X_OK) else tool
+        print(f"launcher: {launcher}")
         pair("program", options.runs * 2,
-             lambda: timed([tool, "__labrunner-sandbox", "--processes", "256", "--memory", str(4 << 30),
+             lambda: timed([launcher, "__labrunner-sandbox", "--processes", "256", "--memory", str(4 << 30),
                             "--file-size", str(64 << 20), "--", program], plain_env),
              lambda: timed([program], plain_env))
+        pair("probe", options.runs * 2,
+             lambda: timed([launcher, "__labrunner-sandbox", "--", "/usr/bin/true"], plain_env),
+             lambda: timed(["/usr/bin/true"], plain_env))
         pair("warm", options.runs, lambda: timed([tool, "run", lab], env), lambda: timed([tool, "run", "--no-sandbox", lab], env))
 
         def cold(extra):

@@ -6,8 +6,10 @@ import LabRunner
 struct LabRunnerMain {
     static func main() {
         if CommandLine.arguments.dropFirst().first == ProcessSupervisor.argument { ProcessSupervisor.serve() }
-        if CommandLine.arguments.dropFirst().first == Sandbox.argument { Sandbox.launch(Array(CommandLine.arguments.dropFirst(2))) }
-        Sandbox.useLauncher()
+        if CommandLine.arguments.dropFirst().first == SandboxLaunch.argument {
+            SandboxLaunch.launch(Array(CommandLine.arguments.dropFirst(2)))
+        }
+        SandboxLaunch.useLauncher()
         InterruptHandler.install(interrupted: { SessionShutdown.interrupted() }, finished: { SessionShutdown.finished() })
         let arguments = Array(CommandLine.arguments.dropFirst())
         let status: Int32

@@ -1,4 +1,5 @@
 import Foundation
+import LabRunnerSandbox
 
 /// Runs one lab through every stage: parse, generate, build, run each scenario, verify.
 package struct DocumentPipeline: Sendable {

@@ -1,4 +1,5 @@
 import Foundation
+import LabRunnerSandbox
 
 /// The real `LabToolchain`: swiftc in private build folders, the compile cache, and scenario
 /// processes, all within the run's `JobLimiter`.

@@ -20,8 +20,8 @@ enum ChildSpawner {
         try checkExecutable(request.executable)
         // The program's errors are named above; the launcher that runs it sealed is the tool itself.
         var request = request
-        if let sandbox = request.sandbox, let launcher = request.launcher ?? Sandbox.launcher {
-            request = sandbox.wrap(request, launcher: launcher)
+        if let sandbox = request.sandbox, let launcher = request.launcher ?? SandboxLaunch.launcher {
+            request = SandboxLaunch.wrap(request, in: sandbox, launcher: launcher)
         }
         let path = request.executable
         if let directory = request.workingDirectory {

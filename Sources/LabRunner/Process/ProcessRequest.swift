@@ -1,3 +1,5 @@
+import LabRunnerSandbox
+
 /// What to run: an absolute executable path and its arguments; never through a shell.
 ///
 /// `environment` is the child's *complete* environment: nothing is inherited from

@@ -1,5 +1,6 @@
 #if os(macOS)
 import Foundation
+import LabRunnerSandbox
 
 /// macOS: the launcher sets the limits, makes a private temporary folder and runs the program
 /// under `sandbox-exec` with a profile that denies by default and allows reading only the

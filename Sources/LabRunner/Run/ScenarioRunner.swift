@@ -1,4 +1,5 @@
 import Foundation
+import LabRunnerSandbox
 
 /// The outcome of running a lab's executable for one scenario.
 struct ScenarioRun: Sendable {

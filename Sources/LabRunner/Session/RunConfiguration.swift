@@ -1,4 +1,5 @@
 import Foundation
+import LabRunnerSandbox
 
 /// What a run was asked to do (`labrunner run`'s options, which `watch` and `html` share): the
 /// value a `RunSession` or `WatchSession` is driven by, made by the CLI's parser or by a test.
@@ -89,8 +90,8 @@ extension DocumentPipeline {
     /// with `required` an error and false (the caller stops; `--no-sandbox` is the way round).
     mutating func seal(required: Bool, output: any SessionOutput) -> Bool {
         // The library inside another program (tests): there is no launcher, and no one to warn.
-        guard Sandbox.launcher != nil else { return true }
-        guard let why = Sandbox.unavailability else {
+        guard SandboxLaunch.launcher != nil else { return true }
+        guard let why = SandboxLaunch.unavailability else {
             sandbox = Sandbox()
             return true
         }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import LabRunner
+@testable import LabRunnerSandbox
 
 /// The launcher's arguments and the run path it reads; the sandbox itself is checked end to end
 /// (SandboxEndToEndTests).
@@ -10,7 +11,7 @@ struct SandboxTests {
         sandbox.processes = 32
         let request = ProcessRequest(executable: "/bin/echo", arguments: ["--", "-x"], environment: ["HOME": "/home/ann"],
                                      workingDirectory: "/course")
-        let wrapped = sandbox.wrap(request, launcher: "/usr/bin/labrunner")
+        let wrapped = SandboxLaunch.wrap(request, in: sandbox, launcher: "/usr/bin/labrunner")
         #expect(wrapped.executable == "/usr/bin/labrunner")
         #expect(wrapped.environment == ["HOME": "/tmp", "TMPDIR": "/tmp"])
         #expect(wrapped.workingDirectory == nil)

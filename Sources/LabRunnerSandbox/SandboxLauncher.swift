@@ -22,12 +22,12 @@ import Glibc
 ///
 /// A failure before the program starts is written to stderr as `labrunner: sandbox: STEP: ERROR`
 /// and ends the launcher with `setupFailure`.
-enum SandboxLauncher {
+package enum SandboxLauncher {
     static let setupFailure: Int32 = 125
     static let insideID: UInt32 = 1000
     static let nobody: UInt32 = 65534
 
-    static func serve(_ words: [String]) -> Never {
+    package static func serve(_ words: [String]) -> Never {
         guard let calls = SandboxCalls.shared else { fail(SandboxFailure(step: "look up unshare", code: ENOSYS)) }
         guard let (requested, program) = Sandbox.parse(words) else {
             fail(SandboxFailure(step: "read the arguments", code: EINVAL))
