@@ -37,10 +37,18 @@ import Testing
 
     @Test func everyAttemptFailsInsideTheSandbox() async throws {
         let (result, _) = try await Self.shared.value
-        #expect(result.status == 0, "\(result.stdout)\n\(result.stderr)")
+        #expect(result.status == 1, "\(result.stdout)\n\(result.stderr)")
         for scenario in ["files", "nonce", "network", "forkbomb", "bigfile", "survivor"] {
             #expect(result.stdout.contains("  PASS  \(scenario) "), "\(result.stdout)")
         }
+    }
+
+    /// A cell that prints what would pass and marks the next cell itself: the real marker then
+    /// comes twice, and the run fails as tampered, whatever was printed.
+    @Test func aForgedCellMarkerFailsTheRunAsTampering() async throws {
+        let (result, _) = try await Self.shared.value
+        let expected = "  FAIL  forge", reason = "stopped: the program wrote cell markers out of order (cell 1 marked after cell 1)"
+        #expect(result.stdout.contains(expected) && result.stdout.contains(reason), "\(result.stdout)")
     }
 
     @Test func aSetsidGrandchildIgnoringTermIsGoneWithinASecondOfTheToolsExit() async throws {
