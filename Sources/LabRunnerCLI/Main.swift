@@ -10,6 +10,7 @@ struct LabRunnerMain {
             SandboxLaunch.launch(Array(CommandLine.arguments.dropFirst(2)))
         }
         SandboxLaunch.useLauncher()
+        ProcessAdoption.becomeSubreaper()
         InterruptHandler.install(interrupted: { SessionShutdown.interrupted() }, finished: { SessionShutdown.finished() })
         let arguments = Array(CommandLine.arguments.dropFirst())
         let status: Int32

@@ -8,7 +8,8 @@ import Testing
 /// file it was not given, find the tool's command line, reach the network, fork without end,
 /// write a huge file, leave a process behind in a session of its own that ignores SIGTERM. One
 /// build, one run, sandbox on (the default); with `--no-sandbox` every scenario but the fork bomb
-/// (not tried unsealed) fails and the sleeper survives.
+/// (not tried unsealed) fails. The sleeper is looked for after that run and after one with
+/// `--no-sandbox`, where only the tool's subreaping stops it.
 @Suite struct SandboxEndToEndTests {
     /// The marker command line of the process the `survivor` scenario leaves behind.
     static let survivor = "/bin/sleep\u{0}61.4375"
@@ -24,7 +25,16 @@ import Testing
         let result = try await LabRunnerCLI.run(["run", "attacks.md"], in: folder, environment: [
             "SANDBOX_TEST_SECRET": secret, "SANDBOX_TEST_HOME": NSHomeDirectory(), "SANDBOX_TEST_PORT": String(listener.port),
         ])
-        // The tool has exited: within a second, nothing the lab started may be left.
+        let survivors = survivorsAfterASecond()
+        // Unsealed, only the sleeper's scenario (the program comes from the cache): the tool, a
+        // child subreaper, adopts the orphan and kills it as it ends.
+        _ = try await LabRunnerCLI.run(["run", "--no-sandbox", "--scenario", "survivor", "attacks.md"], in: folder)
+        return (result, survivors + survivorsAfterASecond())
+    }
+
+    /// The tool has exited: within a second, nothing the lab started may be left (any left is
+    /// killed, so a failure leaves nothing behind either).
+    static func survivorsAfterASecond() -> [String] {
         var survivors = processes(named: survivor)
         let deadline = Date().addingTimeInterval(1)
         while !survivors.isEmpty && Date() < deadline {
@@ -32,7 +42,7 @@ import Testing
             survivors = processes(named: survivor)
         }
         for pid in survivors { kill(pid_t(pid) ?? 0, SIGKILL) }
-        return (result, survivors)
+        return survivors
     }
 
     @Test func everyAttemptFailsInsideTheSandbox() async throws {
