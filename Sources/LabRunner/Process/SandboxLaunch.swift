@@ -48,12 +48,17 @@ extension SandboxLaunch {
     /// no Foundation, so it starts in about a third of the time the tool itself takes.
     package static let launcherName = "labrunner-sandbox"
 
-    /// `labrunner-sandbox` beside `tool` when it is there, else `tool` itself in its hidden mode.
+    /// Linux: `labrunner-sandbox` beside `tool` when it is there, else `tool` itself in its hidden mode.
     package static func useLauncher(beside tool: String = ProcessSupervisor.currentExecutable) {
+        #if os(Linux)
         var resolved = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
         let path = realpath(tool, &resolved) != nil ? String(cString: resolved) : nil
         let beside = path.flatMap { path in path.lastIndex(of: "/").map { String(path[...$0]) + launcherName } }
         let chosen = beside.flatMap { access($0, X_OK) == 0 ? $0 : nil } ?? tool
+        #else
+        // macOS: the profile's launcher needs Foundation; labrunner-sandbox is Linux's only.
+        let chosen = tool
+        #endif
         registeredLauncher.withLock { $0 = chosen }
     }
 
