@@ -52,7 +52,8 @@ extension SandboxLaunch {
     package static func useLauncher(beside tool: String = ProcessSupervisor.currentExecutable) {
         #if os(Linux)
         var resolved = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        let path = realpath(tool, &resolved) != nil ? String(cString: resolved) : nil
+        let path = realpath(tool, &resolved) != nil
+            ? String(decoding: resolved.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) : nil
         let beside = path.flatMap { path in path.lastIndex(of: "/").map { String(path[...$0]) + launcherName } }
         let chosen = beside.flatMap { access($0, X_OK) == 0 ? $0 : nil } ?? tool
         #else
