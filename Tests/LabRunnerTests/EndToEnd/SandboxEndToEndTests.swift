@@ -61,6 +61,16 @@ import Testing
         #expect(result.stdout.contains(expected) && result.stdout.contains(reason), "\(result.stdout)")
     }
 
+    /// Graded: a submission whose `double` passes the visible check and, for the hidden one, prints
+    /// the right answer and marks the next cell itself, so its wrong value lands there. It had 2 of
+    /// 2 points for `double` (the forged output taken as the hidden check's); the run is now
+    /// tampered and earns nothing.
+    @Test func aSubmissionForgingAHiddenChecksOutputEarnsNoPoints() async throws {
+        let result = try await LabRunnerCLI.run(["grade", "--repeat", "1", "--key", LabRunnerCLI.fixtures + "/exercises/key.md",
+                                                 LabRunnerCLI.fixtures + "/sandbox/mallory.md"])
+        #expect(result.stdout.contains("mallory  0 of 3 points  (double 0/2, greet 0/1)"), "\(result.stdout)\n\(result.stderr)")
+    }
+
     @Test func aSetsidGrandchildIgnoringTermIsGoneWithinASecondOfTheToolsExit() async throws {
         let (_, survivors) = try await Self.shared.value
         #expect(survivors == [])
