@@ -9,11 +9,23 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .executable(name: "labrunner", targets: ["LabRunnerCLI"]),
+        .executable(name: "labrunner-sandbox", targets: ["LabRunnerSandboxLauncher"]),
         .library(name: "LabRunner", targets: ["LabRunner"]),
     ],
     targets: [
+        // The sandbox's launcher, without Foundation: it starts before every sealed program.
+        .target(
+            name: "LabRunnerSandbox",
+            path: "Sources/LabRunnerSandbox"
+        ),
+        .executableTarget(
+            name: "LabRunnerSandboxLauncher",
+            dependencies: ["LabRunnerSandbox"],
+            path: "Sources/LabRunnerSandboxLauncher"
+        ),
         .target(
             name: "LabRunner",
+            dependencies: ["LabRunnerSandbox"],
             path: "Sources/LabRunner"
         ),
         .executableTarget(
@@ -23,7 +35,7 @@ let package = Package(
         ),
         .testTarget(
             name: "LabRunnerTests",
-            dependencies: ["LabRunner", "LabRunnerCLI"],
+            dependencies: ["LabRunner", "LabRunnerCLI", "LabRunnerSandbox", "LabRunnerSandboxLauncher"],
             path: "Tests/LabRunnerTests",
             exclude: ["Fixtures"]
         ),

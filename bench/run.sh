@@ -3,4 +3,5 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 swift build -c release --product labrunner
+swift build -c release --product labrunner-sandbox
 python3 bench/bench.py --labrunner .build/release/labrunner "$@"

@@ -12,12 +12,15 @@ struct GradeCommand: Command {
                           help: "Also write DIR/grades.csv (student, exercise, points, out of, note), DIR/grades.json, "
                           + "DIR/STUDENT.feedback.txt and .html (diffs and hints; with several labs in DIR/LAB/), "
                           + "and DIR/gradebook.csv (keeping the instructor's written points and late column)"),
+        OptionDeclaration(name: "--no-sandbox", help: "Run submissions unsealed, with your rights: only inside a container or "
+                          + "machine of their own (default: each program sealed off; where the system cannot, grade refuses)"),
     ]
 
     let keys: [String]
     let submissions: [String]
     let output: String?
     let repeats: Int
+    let sandboxed: Bool
 
     init(arguments: [String]) throws(UsageError) {
         let parsed = try Self.spec.parse(arguments)
@@ -28,6 +31,7 @@ struct GradeCommand: Command {
         submissions = parsed.positionals
         output = parsed.value("--output")
         repeats = try parsed.value("--repeat", as: .repeats) ?? GradeSession.defaultRepeats
+        sandboxed = !parsed.has("--no-sandbox")
     }
 
     func execute() -> Int32 {
@@ -35,6 +39,7 @@ struct GradeCommand: Command {
         var session = GradeSession(keys: keys, submissions: submissions, environment: environment, output: ConsoleOutput(environment: environment))
         session.outputFolder = output
         session.repeats = repeats
+        session.sandboxed = sandboxed
         session.style = .forStandardOutput(environment: environment)
         return ExitStatus.of(session.run())
     }

@@ -8,6 +8,11 @@ struct LabRunnerMain {
         // Arguments as bytes: a path that is not UTF-8 (`Jos\xe9.md`) still names its file.
         let commandLine = FileName.commandLineArguments()
         if commandLine.dropFirst().first == ProcessSupervisor.argument { ProcessSupervisor.serve() }
+        if commandLine.dropFirst().first == SandboxLaunch.argument {
+            SandboxLaunch.launch(Array(commandLine.dropFirst(2)))
+        }
+        SandboxLaunch.useLauncher()
+        ProcessAdoption.becomeSubreaper()
         InterruptHandler.install(interrupted: { SessionShutdown.interrupted() }, finished: { SessionShutdown.finished() })
         let arguments = Array(commandLine.dropFirst())
         let status: Int32

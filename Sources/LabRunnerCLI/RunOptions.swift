@@ -35,6 +35,8 @@ enum RunOptions {
         OptionDeclaration(name: "--cache-dir", value: "DIR",
                           help: "Compile cache (default: $XDG_CACHE_HOME/labrunner or ~/.cache/labrunner)"),
         OptionDeclaration(name: "--no-cache", help: "Always run swiftc; store nothing"),
+        OptionDeclaration(name: "--no-sandbox", help: "Run each lab's program as it is, with your rights (default: sealed off "
+                          + "from your files, the network and other processes where the system allows; see docs/reliability.md)"),
         OptionDeclaration(name: "--junit", value: "FILE",
                           help: "Write a JUnit XML report (a testsuite per lab, a testcase per scenario)"),
         OptionDeclaration(name: "--json", value: "FILE",
@@ -58,6 +60,7 @@ enum RunOptions {
         run.update = parsed.has("--update")
         run.verbose = parsed.has("--verbose")
         run.useCache = !parsed.has("--no-cache")
+        run.sandboxed = !parsed.has("--no-sandbox")
         run.strict = parsed.has("--strict")
         run.minimumRung = try parsed.value("--min-rung", as: .checkRung)
         run.bareLanguage = try parsed.value("--bare", as: .bareLanguage)

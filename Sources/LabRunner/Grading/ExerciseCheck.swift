@@ -34,9 +34,12 @@ extension ExerciseVerdict {
             return verdicts.flatMap { verdict in
                 let failing = Set(verdict.mismatches.map(\.cell.index))
                 let unsteady = Set(verdict.flakiness?.cells.map(\.cell.index) ?? [])
+                // Markers out of order: no output of the run can be said to be a cell's.
+                var tampered = false
+                if case .tampered = verdict.problem { tampered = true }
                 return cells.map { cell in
                     let stoppedHere = verdict.problem != nil && verdict.lastCell?.index == cell.index
-                    let met = verdict.actualOutputs[cell.index] != nil && !stoppedHere && !failing.contains(cell.index)
+                    let met = verdict.actualOutputs[cell.index] != nil && !stoppedHere && !tampered && !failing.contains(cell.index)
                         && !unsteady.contains(cell.index)
                     return ExerciseCheck(cellIndex: cell.index, scenario: verdict.scenario, passed: hasOwnCells && met)
                 }

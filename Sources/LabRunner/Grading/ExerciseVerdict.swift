@@ -27,6 +27,8 @@ package enum ExerciseVerdict: Sendable, Equatable {
             for verdict in verdicts {
                 let failing = Set(verdict.mismatches.map(\.cell.index))
                 let unsteady = Set(verdict.flakiness?.cells.map(\.cell.index) ?? [])
+                // Markers out of order: no output of the run can be said to be a cell's.
+                if case .tampered = verdict.problem { met = false }
                 for cell in cells {
                     let stoppedHere = verdict.problem != nil && verdict.lastCell?.index == cell.index
                     if stoppedHere { stoppedAt = stoppedAt ?? cell.line }

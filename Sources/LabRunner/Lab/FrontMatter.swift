@@ -6,7 +6,7 @@
 /// Only a key within a small edit distance of one of labrunner's is an error: a typo must not
 /// quietly turn a setting off.
 struct FrontMatter: Sendable, Equatable {
-    static let keys = ["title", "scenarios", "swift-version", "timeout", "swiftc-flags"]
+    static let keys = ["title", "scenarios", "swift-version", "timeout", "swiftc-flags", "network"]
 
     var settings = LabSettings()
     /// Lines the front matter spans, delimiters included; 0 when the lab has none.
@@ -114,6 +114,9 @@ extension LabSettings {
         case "timeout":
             guard let seconds = LabSettings.timeoutSeconds(value) else { throw bad(LabSettings.timeoutRange) }
             timeout = seconds
+        case "network":
+            guard value == "true" || value == "false" else { throw bad("true or false") }
+            network = value == "true"
         case "swiftc-flags":
             do {
                 swiftcFlags = try SwiftcFlags.parse(raw)

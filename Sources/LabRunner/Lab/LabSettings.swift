@@ -10,6 +10,8 @@ package struct LabSettings: Sendable, Equatable {
     var swiftcFlags: [String] = []
     /// Modules imported into the program before any cell (a `.labrunner` file's `imports`).
     var imports: [String] = []
+    /// Whether the lab's program may reach the network from its sandbox (`network: true`).
+    var network = false
     /// Where each key that is not a default was set: a `.labrunner` file's path or "front matter".
     var origins: [String: String] = [:]
 }

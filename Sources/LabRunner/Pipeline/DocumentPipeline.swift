@@ -1,4 +1,5 @@
 import Foundation
+import LabRunnerSandbox
 
 /// Runs one lab through every stage: parse, generate, build, run each scenario, verify.
 package struct DocumentPipeline: Sendable {
@@ -42,11 +43,16 @@ package struct DocumentPipeline: Sendable {
     /// processes as the properties above set them up. Tests of the pipeline's decisions put a
     /// recording toolchain here.
     var toolchain: (any LabToolchain)? = nil
+    /// How a lab's scenario runs are sealed off (`Sandbox`); nil with `--no-sandbox` or where the
+    /// platform has none. Guide samples run unsealed.
+    package var sandbox: Sandbox? = nil
 
-    private var tools: any LabToolchain {
+    private var tools: any LabToolchain { tools(sandbox: nil) }
+
+    private func tools(sandbox: Sandbox?) -> any LabToolchain {
         toolchain ?? SwiftToolchain(compiler: compiler, environment: environment, cache: cache,
                                     compilerVersion: compilerVersion, moduleCacheWithoutCache: moduleCacheWithoutCache,
-                                    limiter: limiter, outputLimit: outputLimit, package: packageModules)
+                                    limiter: limiter, outputLimit: outputLimit, package: packageModules, sandbox: sandbox)
     }
 
     /// Every outcome of one lab file: its program's, then one per `standalone`, `compile_fail` and
@@ -216,7 +222,9 @@ package struct DocumentPipeline: Sendable {
     private func runScenarios(_ lab: Lab, executable: String, outcome: (LabOutcome.Status) -> LabOutcome) -> LabOutcome {
         let timeout = timeoutOverride ?? lab.settings.timeout
         let scenarios = selectedScenarios(of: lab)
-        let results = tools.runScenarios(scenarios, executable: executable, timeout: timeout, repeats: repeats)
+        var sandbox = self.sandbox
+        sandbox?.network = lab.settings.network
+        let results = tools(sandbox: sandbox).runScenarios(scenarios, executable: executable, timeout: timeout, repeats: repeats)
         let verdicts = zip(scenarios, results).map { scenario, results in
             var runs: [ScenarioRun] = []
             for result in results {

@@ -1,3 +1,6 @@
+import Foundation
+import LabRunnerSandbox
+
 /// The real `LabToolchain`: swiftc in private build folders, the compile cache, and scenario
 /// processes, all within the run's `JobLimiter`.
 struct SwiftToolchain: LabToolchain {
@@ -14,6 +17,8 @@ struct SwiftToolchain: LabToolchain {
     /// The package samples compile against (`--package`): its search path for every build, its
     /// object files for those that link. Part of the key, through the arguments.
     var package: PackageModules? = nil
+    /// Seals each scenario run off (labs; nil for guides and with `--no-sandbox`).
+    var sandbox: Sandbox? = nil
 
     /// What swiftc gets beyond the lab's settings.
     private func extraArguments(_ program: LabProgram) -> [String] {
@@ -76,6 +81,14 @@ struct SwiftToolchain: LabToolchain {
     func runScenarios(_ scenarios: [String], executable: String, timeout: Double,
                       repeats: Int) -> [[Result<ScenarioRun, ProcessError>]] {
         ScenarioRunner(executable: executable, timeout: timeout, environment: environment,
-                       outputLimit: outputLimit, limiter: limiter).runAll(scenarios, repeats: repeats)
+                       outputLimit: outputLimit, limiter: limiter, sandbox: sealedRuns).runAll(scenarios, repeats: repeats)
+    }
+
+    /// `sandbox` showing the package's build folder too (the launcher adds the executable's run
+    /// path, where the Swift runtime is).
+    private var sealedRuns: Sandbox? {
+        guard var sandbox else { return nil }
+        if let package { sandbox.readOnlyPaths.append(package.scratchPath) }
+        return sandbox
     }
 }

@@ -17,8 +17,13 @@ struct SpawnedChild {
 /// requested environment and, if asked, another working directory.
 enum ChildSpawner {
     static func spawn(_ request: ProcessRequest, retry: TextBusyRetry = .standard) throws(ProcessError) -> SpawnedChild {
+        try checkExecutable(request.executable)
+        // The program's errors are named above; the launcher that runs it sealed is the tool itself.
+        var request = request
+        if let sandbox = request.sandbox, let launcher = request.launcher ?? SandboxLaunch.launcher {
+            request = SandboxLaunch.wrap(request, in: sandbox, launcher: launcher)
+        }
         let path = request.executable
-        try checkExecutable(path)
         if let directory = request.workingDirectory {
             // posix_spawn reports a bad directory as a bare ENOENT, which would read as a missing
             // executable; checking first names the real culprit.
@@ -44,9 +49,11 @@ enum ChildSpawner {
             close(out.write)
             close(err.write)
         }
+        let third = try request.descriptor3.map { bytes throws(ProcessError) in try filledPipe(bytes, for: path) }
+        defer { if let third { close(third) } }
 
         do {
-            let pid = try spawnWithPipes(request, stdout: out.write, stderr: err.write, retry: retry)
+            let pid = try spawnWithPipes(request, stdout: out.write, stderr: err.write, third: third, retry: retry)
             return SpawnedChild(pid: pid, stdout: out.read, stderr: err.read)
         } catch {
             close(out.read)
@@ -65,8 +72,27 @@ enum ChildSpawner {
         return try spawnWithPipes(request, stdin: stdin, stdout: null, stderr: null)
     }
 
+    /// The read end of a pipe that holds `bytes` and whose write end is closed: a few bytes, below
+    /// the pipe's capacity, so the write never blocks. Numbered above 3, so the child's dup2 onto
+    /// 3 is a real copy, which clears close-on-exec.
+    private static func filledPipe(_ bytes: [UInt8], for path: String) throws(ProcessError) -> Int32 {
+        guard bytes.count <= 512, let pipe = try? ProcessPlatform.makeCloseOnExecPipe() else {
+            throw .spawnFailed(path, errno: errno)
+        }
+        defer { close(pipe.write) }
+        guard write(pipe.write, bytes, bytes.count) == bytes.count else {
+            close(pipe.read)
+            throw .spawnFailed(path, errno: errno)
+        }
+        guard pipe.read <= 3 else { return pipe.read }
+        let moved = fcntl(pipe.read, F_DUPFD_CLOEXEC, 4)
+        close(pipe.read)
+        guard moved >= 0 else { throw .spawnFailed(path, errno: errno) }
+        return moved
+    }
+
     private static func spawnWithPipes(_ request: ProcessRequest, stdin: Int32? = nil, stdout: Int32, stderr: Int32,
-                                       retry: TextBusyRetry = .standard) throws(ProcessError) -> pid_t {
+                                       third: Int32? = nil, retry: TextBusyRetry = .standard) throws(ProcessError) -> pid_t {
         let path = request.executable
         #if canImport(Darwin)
         var actions: posix_spawn_file_actions_t? = nil
@@ -86,13 +112,14 @@ enum ChildSpawner {
             ?? posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         if code == 0 { code = posix_spawn_file_actions_adddup2(&actions, stdout, 1) }
         if code == 0 { code = posix_spawn_file_actions_adddup2(&actions, stderr, 2) }
+        if code == 0, let third { code = posix_spawn_file_actions_adddup2(&actions, third, 3) }
         if code == 0, let directory = request.workingDirectory {
             code = addChdir(&actions, directory)
         }
         #if canImport(Glibc)
         // Closes whatever other code in this process opened without close-on-exec.
         if code == 0, let addClosefrom = GlibcExtensions.shared.addClosefrom {
-            code = addClosefrom(&actions, 3)
+            code = addClosefrom(&actions, third == nil ? 3 : 4)
         }
         #endif
         guard code == 0 else { throw .spawnFailed(path, errno: code) }
@@ -139,7 +166,7 @@ enum ChildSpawner {
             // glibc older than 2.26 has no POSIX_SPAWN_SETSID: fall back to a group of its own.
             var fallback = request
             fallback.newSession = false
-            return try spawnWithPipes(fallback, stdin: stdin, stdout: stdout, stderr: stderr, retry: retry)
+            return try spawnWithPipes(fallback, stdin: stdin, stdout: stdout, stderr: stderr, third: third, retry: retry)
         }
         #endif
         switch code {

@@ -88,6 +88,11 @@ package final class ProcessRegistry: Sendable {
         }
     }
 
+    /// The supervisor's pid, if one runs.
+    var supervisorPid: pid_t? {
+        state.withLock { $0.supervisor?.pid }
+    }
+
     /// The groups currently registered (for diagnostics and tests).
     var liveGroups: Set<pid_t> {
         state.withLock { $0.groups }

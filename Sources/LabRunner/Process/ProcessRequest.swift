@@ -1,3 +1,5 @@
+import LabRunnerSandbox
+
 /// What to run: an absolute executable path and its arguments; never through a shell.
 ///
 /// `environment` is the child's *complete* environment: nothing is inherited from
@@ -16,4 +18,12 @@ struct ProcessRequest: Sendable {
     /// Linux: start the child in a session of its own (see `ChildSpawner`); false only for the
     /// fallback on a glibc without `POSIX_SPAWN_SETSID`.
     var newSession = true
+    /// Run sealed off from the machine (see `Sandbox`); nil runs the program as it is.
+    var sandbox: Sandbox? = nil
+    /// Bytes the child reads on fd 3, a pipe holding just them: what must not be in its
+    /// environment, which stays readable in /proc/PID/environ for the process's whole life.
+    var descriptor3: [UInt8]? = nil
+    /// The `labrunner` binary that seals `sandbox` (`Sandbox.launcher`); the request's own
+    /// executable runs as it is without one.
+    var launcher: String? = nil
 }

@@ -23,9 +23,12 @@ package final class ProcessSupervisor: Sendable {
     package static let argument = "__labrunner-supervisor"
 
     private let writeEnd: Int32
+    /// The supervisor's pid: a child of the tool that `ProcessAdoption` must leave alone.
+    let pid: pid_t
 
-    private init(writeEnd: Int32) {
+    private init(writeEnd: Int32, pid: pid_t) {
         self.writeEnd = writeEnd
+        self.pid = pid
     }
 
     /// Starts `executable argument` as a supervisor, in a session of its own (a terminal hangup
@@ -37,11 +40,11 @@ package final class ProcessSupervisor: Sendable {
         // A supervisor that stopped reading must never block the tool: a full pipe drops a message.
         _ = fcntl(pipe.write, F_SETFL, fcntl(pipe.write, F_GETFL) | O_NONBLOCK)
         let request = ProcessRequest(executable: executable, arguments: [argument], environment: environment)
-        guard (try? ChildSpawner.spawnDetached(request, stdin: pipe.read)) != nil else {
+        guard let pid = try? ChildSpawner.spawnDetached(request, stdin: pipe.read) else {
             close(pipe.write)
             return nil
         }
-        return ProcessSupervisor(writeEnd: pipe.write)
+        return ProcessSupervisor(writeEnd: pipe.write, pid: pid)
     }
 
     /// The running binary: Linux's `/proc/self/exe` still names it if the file was replaced or

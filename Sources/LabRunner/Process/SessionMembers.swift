@@ -38,19 +38,38 @@ enum SessionMembers {
         return found
     }
 
+    /// Every process (zombies included) whose parent is `parent`.
+    static func pids(withParent parent: pid_t) -> [pid_t] {
+        guard let directory = opendir("/proc") else { return [] }
+        defer { closedir(directory) }
+        var found: [pid_t] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            guard let pid = pid_t(name), let fields = statFields(of: pid), fields.count > 1,
+                  pid_t(String(decoding: fields[1], as: UTF8.self)) == parent else { continue }
+            found.append(pid)
+        }
+        return found
+    }
+
     /// Field 6 of /proc/PID/stat. The command name (field 2) is in parentheses and may itself
     /// hold spaces and parentheses, so fields are counted from the last `)`.
     static func session(of pid: pid_t) -> pid_t? {
+        guard let fields = statFields(of: pid), fields.count > 3 else { return nil }
+        return pid_t(String(decoding: fields[3], as: UTF8.self))
+    }
+
+    /// The fields of /proc/PID/stat after the command name: state, ppid, pgrp, session…
+    private static func statFields(of pid: pid_t) -> [ArraySlice<UInt8>]? {
         let descriptor = open("/proc/\(pid)/stat", O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
         var buffer = [UInt8](repeating: 0, count: 1024)
         let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
         guard count > 0, let close = buffer[..<count].lastIndex(of: UInt8(ascii: ")")) else { return nil }
-        // After ")": state, ppid, pgrp, session.
-        let fields = buffer[(close + 1)..<count].split(separator: UInt8(ascii: " "))
-        guard fields.count > 3 else { return nil }
-        return pid_t(String(decoding: fields[3], as: UTF8.self))
+        return buffer[(close + 1)..<count].split(separator: UInt8(ascii: " "))
     }
 }
 #endif

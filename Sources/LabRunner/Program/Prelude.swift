@@ -6,10 +6,14 @@
 enum Prelude {
     /// Environment variable naming the scenario of a run.
     static let scenarioVariable = "LAB_SCENARIO"
-    /// Environment variable carrying the per-run marker nonce; unset when a student runs the file.
-    /// `Lab.start()` reads it and removes it from the environment before any cell runs, so a
-    /// lab's code (and what it starts) cannot see it.
+    /// Environment variable naming the descriptor (`markerDescriptor`) on which the per-run marker
+    /// nonce arrives; unset when a student runs the file. The nonce is never in the environment:
+    /// a process's initial environment stays readable in /proc/self/environ. `Lab.start()` reads
+    /// the pipe to its end and closes it before any cell runs, so a lab's code (and what it
+    /// starts) finds neither the variable nor the descriptor; the nonce is then only in the
+    /// prelude's memory (docs/reliability.md says what that leaves).
     static let markerVariable = "LABRUNNER_MARKER"
+    static let markerDescriptor = "3"
     /// Byte that opens and closes a cell marker in the program's stdout.
     static let markerDelimiter: UInt8 = 0x1E
 
@@ -99,10 +103,16 @@ enum Prelude {
             static func end() { mark("end") }
 
             private static let marker: String? = {
-                guard let value = getenv("\(markerVariable)") else { return nil }
-                let nonce = String(cString: value)
+                guard let value = getenv("\(markerVariable)"), String(cString: value) == "\(markerDescriptor)" else { return nil }
                 unsetenv("\(markerVariable)")
-                return nonce
+                var bytes: [UInt8] = []
+                var buffer = [UInt8](repeating: 0, count: 256)
+                while case let count = read(\(markerDescriptor), &buffer, buffer.count), count != 0 {
+                    if count < 0 { if errno == EINTR { continue } else { break } }
+                    bytes += buffer[..<count]
+                }
+                close(\(markerDescriptor))
+                return bytes.isEmpty ? nil : String(decoding: bytes, as: UTF8.self)
             }()
             private static func mark(_ label: String) {
                 guard let marker else { return }

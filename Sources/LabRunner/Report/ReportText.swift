@@ -75,6 +75,8 @@ enum ReportText {
             return "exited before running \(named.joined(separator: " and "))"
         case .launchFailed(let message):
             return "could not start: \(message)"
+        case .tampered(let what):
+            return "stopped: the program wrote cell markers out of order (\(what)), so its output cannot be attributed to cells"
         }
     }
 
@@ -87,6 +89,7 @@ enum ReportText {
         case .outputLimit: "output-limit"
         case .stoppedEarly: "stopped-early"
         case .launchFailed: "launch-failed"
+        case .tampered: "tampered"
         }
     }
 

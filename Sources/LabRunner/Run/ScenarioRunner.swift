@@ -1,4 +1,5 @@
 import Foundation
+import LabRunnerSandbox
 
 /// The outcome of running a lab's executable for one scenario.
 struct ScenarioRun: Sendable {
@@ -17,15 +18,19 @@ struct ScenarioRunner: Sendable {
     let environment: [String: String]
     var outputLimit = 1 << 20
     var limiter = JobLimiter(slots: ProcessInfo.processInfo.activeProcessorCount)
+    /// Seals each run off from the machine; nil runs the program as it is (`--no-sandbox`).
+    var sandbox: Sandbox? = nil
 
     func run(_ scenario: String) throws(ProcessError) -> ScenarioRun {
         let nonce = Self.nonce()
         var environment = self.environment
         environment[Prelude.scenarioVariable] = scenario
-        environment[Prelude.markerVariable] = nonce
+        // Named, not given: the nonce itself comes on fd 3 (see `Prelude`).
+        environment[Prelude.markerVariable] = Prelude.markerDescriptor
         // The runtime's backtracer buries a crash's "Fatal error: …" line under pages of frames.
         if environment["SWIFT_BACKTRACE"] == nil { environment["SWIFT_BACKTRACE"] = "enable=no" }
-        let request = ProcessRequest(executable: executable, environment: environment, timeout: timeout, outputLimit: outputLimit)
+        let request = ProcessRequest(executable: executable, environment: environment, timeout: timeout, outputLimit: outputLimit,
+                                     sandbox: sandbox, descriptor3: Array(nonce.utf8))
         let result = try limiter.withSlot { () throws(ProcessError) -> ProcessResult in try ChildProcess.run(request) }
         return ScenarioRun(scenario: scenario, result: result, transcript: Transcript.split(result.stdout, nonce: nonce),
                            stderrSegments: StderrSegment.split(result.stderr, nonce: nonce))

@@ -8,6 +8,11 @@ struct Transcript: Sendable, Equatable {
     var lastCell: Int? = nil
     /// True when the program ran past its last cell.
     var reachedEnd = false
+    /// The first marker out of the program's order, described: a cell marked twice or after a
+    /// later one, anything after the end, a label the prelude never writes. The generated program
+    /// marks its cells once each, in increasing order, then the end; another sequence was written
+    /// by the lab's own code (calling `Lab.cell`, or with the nonce found in memory).
+    var tampering: String? = nil
 
     func output(ofCell index: Int) -> String {
         String(decoding: outputs[index] ?? [], as: UTF8.self)
@@ -19,6 +24,7 @@ struct Transcript: Sendable, Equatable {
     static func split(_ stdout: [UInt8], nonce: String) -> Transcript {
         var transcript = Transcript()
         var current: Int? = nil
+        var previous: Int? = nil
         CellMarkers.scan(stdout, nonce: nonce, text: { range in
             if let current {
                 transcript.outputs[current, default: []].append(contentsOf: stdout[range])
@@ -26,6 +32,10 @@ struct Transcript: Sendable, Equatable {
                 transcript.beforeFirstCell.append(contentsOf: stdout[range])
             }
         }, marker: { label in
+            if transcript.tampering == nil {
+                transcript.tampering = outOfOrder(label, after: previous, ended: transcript.reachedEnd)
+            }
+            previous = Int(label) ?? previous
             if label == "end" {
                 transcript.reachedEnd = true
                 current = nil
@@ -36,5 +46,14 @@ struct Transcript: Sendable, Equatable {
             }
         })
         return transcript
+    }
+
+    /// Why `label` cannot come next, or nil when it can.
+    private static func outOfOrder(_ label: String, after previous: Int?, ended: Bool) -> String? {
+        if ended { return "a marker for '\(label)' after the end" }
+        if label == "end" { return nil }
+        guard let index = Int(label), index >= 0 else { return "a marker '\(label)' the prelude never writes" }
+        if let previous, index <= previous { return "cell \(index) marked after cell \(previous)" }
+        return nil
     }
 }

@@ -19,6 +19,9 @@ package struct GradeSession: Sendable {
     package var style = Style.plain
     package var appleAvailable = Platform.hasSwiftUI
     package var width = ProcessInfo.processInfo.activeProcessorCount
+    /// Run each submission's code in a sandbox, and refuse to grade where there is none; false
+    /// with `--no-sandbox` (grading in a container of its own).
+    package var sandboxed = true
 
     /// Runs per scenario unless `--repeat` says otherwise: a check that passes by luck once
     /// seldom passes three times, and one that differs between runs scores 0 (see teaching.md).
@@ -48,7 +51,10 @@ package struct GradeSession: Sendable {
             previous = read
         }
         var pipeline: DocumentPipeline
-        do { pipeline = try RunConfiguration.checkingPipeline(environment: environment, output: output) } catch {
+        do { guard let made = try RunConfiguration.checkingPipeline(environment: environment, output: output, sealing: sandboxed ? .required : .none) else {
+            return .notChecked
+        }
+        pipeline = made } catch {
             output.error(error.description)
             return .notChecked
         }

@@ -1,4 +1,5 @@
 import Foundation
+import LabRunnerSandbox
 
 /// What a run was asked to do (`labrunner run`'s options, which `watch` and `html` share): the
 /// value a `RunSession` or `WatchSession` is driven by, made by the CLI's parser or by a test.
@@ -27,6 +28,8 @@ package struct RunConfiguration: Sendable {
     package var documentKind: DocumentKind? = nil
     /// `--package DIR`.
     package var packagePath: String? = nil
+    /// Seal each lab's program off (`Sandbox`); false with `--no-sandbox`.
+    package var sandboxed = true
 
     package init(paths: [String]) {
         self.paths = paths
@@ -53,6 +56,7 @@ package struct RunConfiguration: Sendable {
         pipeline.documentKind = documentKind
         pipeline.runWithoutTranscripts = update
         pipeline.limiter = JobLimiter(slots: jobs)
+        if sandboxed { _ = pipeline.seal(required: false, output: output) }
         if useCache {
             pipeline.useCache(cacheDirectory ?? CompileCache.defaultDirectory(environment: environment), output: output)
         }
@@ -60,15 +64,46 @@ package struct RunConfiguration: Sendable {
     }
 
     /// The pipeline `student` and `grade` run labs with: swiftc from the environment and the
-    /// default compile cache, as `run` sets them up without options.
-    package static func checkingPipeline(environment: [String: String], output: any SessionOutput) throws(BuildError) -> DocumentPipeline {
+    /// default compile cache, as `run` sets them up without options; sealed unless `sealing` is
+    /// `.none`. Nil, the error said, when `.required` cannot be had.
+    package static func checkingPipeline(environment: [String: String], output: any SessionOutput,
+                                         sealing: Sealing) throws(BuildError) -> DocumentPipeline? {
         var pipeline = DocumentPipeline(compiler: try SwiftCompiler.locate(environment: environment), environment: environment)
         pipeline.useCache(CompileCache.defaultDirectory(environment: environment), output: output)
+        if sealing != .none, !pipeline.seal(required: sealing == .required, output: output) { return nil }
         return pipeline
+    }
+
+    /// Whether programs must, should or need not run in a sandbox.
+    package enum Sealing: Sendable {
+        /// `grade`: refuse to run unsealed (`--no-sandbox` says so explicitly).
+        case required
+        /// `run`, `watch`, `html`, `student`: seal where the platform can, else warn.
+        case preferred
+        /// `--no-sandbox`.
+        case none
     }
 }
 
 extension DocumentPipeline {
+    /// Seals lab programs off where the platform can. Where it cannot, says why: a warning, or
+    /// with `required` an error and false (the caller stops; `--no-sandbox` is the way round).
+    mutating func seal(required: Bool, output: any SessionOutput) -> Bool {
+        // The library inside another program (tests): there is no launcher, and no one to warn.
+        guard SandboxLaunch.launcher != nil else { return true }
+        guard let why = SandboxLaunch.unavailability else {
+            sandbox = Sandbox()
+            return true
+        }
+        if required {
+            output.error("programs cannot be sealed off here (\(why)); grading runs each submission's "
+                         + "code with your rights: grade in a container and pass --no-sandbox")
+            return false
+        }
+        output.sayWarning("programs run without a sandbox (\(why)); --no-sandbox runs them so without this warning")
+        return true
+    }
+
     /// Keeps built programs in the compile cache at `directory`, warning when the cache cannot
     /// be trusted (another user's entries).
     mutating func useCache(_ directory: String, output: any SessionOutput) {

@@ -23,6 +23,7 @@ package enum SessionShutdown {
     private static func stopChildren() {
         ProcessRegistry.shared.killAll()
         ProcessRegistry.shared.waitUntilEmpty(timeout: 5)
+        ProcessAdoption.killAdopted(sparing: ProcessRegistry.shared.supervisorPid)
         BuildDirectory.removeAllLive()
     }
 }

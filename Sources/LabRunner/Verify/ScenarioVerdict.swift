@@ -17,6 +17,9 @@ package struct ScenarioVerdict: Sendable {
         /// It exited 0 before these cells ran.
         case stoppedEarly(notRun: [Int])
         case launchFailed(String)
+        /// The cell markers came out of the program's order (`Transcript.tampering`): what was
+        /// printed cannot be attributed to cells, so nothing of it counts.
+        case tampered(String)
     }
 
     let scenario: String
@@ -57,6 +60,7 @@ extension ScenarioVerdict {
         case .timedOut: problem = .timedOut(seconds: timeout)
         case .outputLimitExceeded: problem = .outputLimit(bytes: outputLimit)
         }
+        if let tampering = transcript.tampering { problem = .tampered(tampering) }
         var mismatches: [Mismatch] = []
         var actual: [Int: String] = [:]
         for cell in runnable where transcript.outputs[cell.index] != nil {

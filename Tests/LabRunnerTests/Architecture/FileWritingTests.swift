@@ -21,12 +21,14 @@ struct FileWritingTests {
             "an empty lock file in the cache's private locks/ folder (O_NOFOLLOW), held with flock while one program is built and removed as it is let go; failures mean building without it",
         "Sources/LabRunner/Compile/CacheFiles.swift O_CREAT":
             "`writeNew`: cache files made with O_EXCL in a private staging folder, published by renaming the folder; failures are returned",
+        "Sources/LabRunnerSandbox/SandboxRoot.swift O_CREAT":
+            "the sandbox's root: mount points and the executable's copy, in a tmpfs of the launcher's own mount namespace that no one else sees",
     ]
 
     @Test func onlyTheAtomicWriterWritesFiles() throws {
         var found: Set<String> = []
         var unexplained: [String] = []
-        for folder in ["Sources/LabRunner", "Sources/LabRunnerCLI"] {
+        for folder in ["Sources/LabRunner", "Sources/LabRunnerCLI", "Sources/LabRunnerSandbox"] {
             for (path, source) in try LayeringTests.swiftFiles(under: folder) where path != Self.writer {
                 for (number, line) in source.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
                     for pattern in Self.patterns where line.contains(pattern) {

@@ -14,6 +14,14 @@ enum FaultFixtures {
     static let folder = LabRunnerCLI.fixtures + "/faults"
     static let pidVariable = "LABRUNNER_TEST_PIDS"
 
+    /// `arguments` with `--no-sandbox` after the command: these labs act on the host (they write
+    /// their pids into a folder of it, edit their own file, signal the tool), which a sealed lab
+    /// cannot; what they check is how the tool stops and updates without a PID namespace.
+    static func unsealed(_ arguments: [String]) -> [String] {
+        ["run", "watch", "html", "grade", "student"].contains(arguments.first ?? "")
+            ? [arguments[0], "--no-sandbox"] + arguments.dropFirst() : arguments
+    }
+
     /// Every pid recorded in `folder`, by file name without `.pids`.
     static func recordedPids(in folder: String) -> [String: [pid_t]] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
@@ -27,7 +35,9 @@ enum FaultFixtures {
 }
 
 /// One run of the tool on a fault fixture, with the pids its labs recorded; the pid folder is
-/// gone by the time it returns.
+/// gone by the time it returns. Labs run unsealed (`--no-sandbox`): they write their pids into a
+/// folder of the host, and what they check is how the tool stops processes without a PID
+/// namespace (SandboxEndToEndTests checks the sandbox).
 struct FaultRun: Sendable {
     let result: LabRunnerCLI.Result
     let pids: [String: [pid_t]]
@@ -38,7 +48,7 @@ struct FaultRun: Sendable {
         defer { try? FileManager.default.removeItem(atPath: pidFolder) }
         var environment = environment
         environment[FaultFixtures.pidVariable] = pidFolder
-        let result = try await LabRunnerCLI.run(arguments, in: directory, environment: environment)
+        let result = try await LabRunnerCLI.run(FaultFixtures.unsealed(arguments), in: directory, environment: environment)
         return FaultRun(result: result, pids: FaultFixtures.recordedPids(in: pidFolder))
     }
 

@@ -56,7 +56,7 @@ import Glibc
         var variables = [FaultFixtures.pidVariable: pidFolder, "TMPDIR": temporary]
         if environment["FAKE_SWIFTC"] != nil { variables["SWIFTC"] = work + "/swiftc" }
 
-        var request = LabRunnerCLI.request(arguments + [lab], in: labFolder, environment: variables)
+        var request = LabRunnerCLI.request(FaultFixtures.unsealed(arguments + [lab]), in: labFolder, environment: variables)
         request.timeout = 120  // a hang guard only
         let ended = try await BackgroundTool.run(request, pidFolder: pidFolder) { kill($0, signal) }
         let (result, toolPid) = (ended.result, ended.toolPid)

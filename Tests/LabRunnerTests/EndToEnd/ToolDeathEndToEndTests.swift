@@ -35,10 +35,10 @@ import Glibc
         for folder in [pidFolder, temporary] {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         }
-        var request = LabRunnerCLI.request(arguments, in: FaultFixtures.folder,
+        var request = LabRunnerCLI.request(FaultFixtures.unsealed(arguments), in: FaultFixtures.folder,
                                            environment: [FaultFixtures.pidVariable: pidFolder, "TMPDIR": temporary])
         if let shell {
-            request.arguments = ["-c", shell, request.executable] + arguments
+            request.arguments = ["-c", shell, request.executable] + FaultFixtures.unsealed(arguments)
             request.executable = "/bin/sh"
         }
         request.timeout = 120

@@ -83,7 +83,7 @@ import Testing
     @Test func aLabEditedWhileItRanKeepsTheEdit() async throws {
         let (folder, path) = try makeLab()
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let result = try await LabRunnerCLI.run(["run", "--update", "lab.md"], in: folder,
+        let result = try await LabRunnerCLI.run(FaultFixtures.unsealed(["run", "--update", "lab.md"]), in: folder,
                                           environment: ["EDIT_LAB_WHILE_RUNNING": path])
         #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
         #expect(result.stdout.contains("\(path) changed on disk since it was read; not updated (run again)"), "\(result.stdout)")
@@ -93,14 +93,15 @@ import Testing
 
     /// A full disk, for real: with a file size limit below the new lab's size, write(2) fails
     /// with EFBIG (SIGXFSZ ignored). The first run, without the limit, fills the compile cache,
-    /// so the limited run writes nothing but the lab.
+    /// so the limited run writes nothing but the lab. Unsealed: the sandbox's copy of the
+    /// executable would meet the limit first.
     @Test func aFailedWriteLeavesTheLabAndNoTemporaryFile() async throws {
         let (folder, path) = try makeLab()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let warm = try await LabRunnerCLI.run(["run", "lab.md"], in: folder)
         #expect(warm.status == 1, "\(warm.stdout)\(warm.stderr)")
 
-        let (termination, stdout) = try await runUnderShell("trap '' XFSZ; ulimit -f 16; exec \"$0\" run --update lab.md", in: folder)
+        let (termination, stdout) = try await runUnderShell("trap '' XFSZ; ulimit -f 16; exec \"$0\" run --no-sandbox --update lab.md", in: folder)
         #expect(termination == .exited(1), "\(stdout)")
         #expect(stdout.contains("cannot update \(path): \(String(cString: strerror(EFBIG))); the file is unchanged"), "\(stdout)")
         #expect(contents(path) == Self.lab)
@@ -116,7 +117,7 @@ import Testing
         let warm = try await LabRunnerCLI.run(["run", "lab.md"], in: folder)
         #expect(warm.status == 1, "\(warm.stdout)\(warm.stderr)")
 
-        let (termination, stdout) = try await runUnderShell("ulimit -c 0; ulimit -f 16; exec \"$0\" run --update lab.md", in: folder)
+        let (termination, stdout) = try await runUnderShell("ulimit -c 0; ulimit -f 16; exec \"$0\" run --no-sandbox --update lab.md", in: folder)
         #expect(termination == .signaled(SIGXFSZ), "\(stdout)")
         #expect(contents(path) == Self.lab)
         let leftovers = entries(folder).filter { $0 != "lab.md" }
@@ -129,7 +130,7 @@ import Testing
     @Test func terminatedWhileTheLabRunsLeavesTheLabAsItWas() async throws {
         let (folder, path) = try makeLab()
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let result = try await LabRunnerCLI.run(["run", "--update", "lab.md"], in: folder,
+        let result = try await LabRunnerCLI.run(FaultFixtures.unsealed(["run", "--update", "lab.md"]), in: folder,
                                           environment: ["TERMINATE_RUNNER_WHILE_RUNNING": "1"])
         #expect(result.status == 128 + SIGTERM, "\(result.stdout)\(result.stderr)")
         #expect(result.stderr.contains("labrunner: interrupted"))

@@ -70,7 +70,7 @@ struct GitHubAnnotationsTests {
         let tool = ReportFixture.toolFailure(ReportFixture.lab(), output: "signal 11\r\n")
         let unreadable = ReportFixture.unreadable()
         #expect(GitHubAnnotations.lines(ReportFixture.run([ReportFixture.invalid(), tool, unreadable])) == [
-            "::error file=labs/bad.md,line=2,col=1,title=invalid lab::unknown front matter key 'timout'; did you mean 'timeout'? (labrunner reads title, scenarios, swift-version, timeout, swiftc-flags; it leaves other keys to site generators)",
+            "::error file=labs/bad.md,line=2,col=1,title=invalid lab::unknown front matter key 'timout'; did you mean 'timeout'? (labrunner reads title, scenarios, swift-version, timeout, swiftc-flags, network; it leaves other keys to site generators)",
             "::error file=labs/greetings.md,title=labrunner could not run the lab::swiftc /usr/bin/swiftc crashed: killed by SIGSEGV; the file was not checked%0Aswiftc printed:%0A  signal 11%0D%0A",
             "::error file=gone.md,title=invalid lab::cannot read lab: no such file",
         ])

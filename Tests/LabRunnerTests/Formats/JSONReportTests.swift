@@ -134,7 +134,7 @@ struct JSONReportTests {
         let lab = try #require(try labs(try decode([ReportFixture.invalid()])).first)
         #expect(lab["status"] as? String == "invalid")
         #expect(lab["title"] is NSNull)
-        #expect(lab["error"] as? String == "unknown front matter key 'timout'; did you mean 'timeout'? (labrunner reads title, scenarios, swift-version, timeout, swiftc-flags; it leaves other keys to site generators)")
+        #expect(lab["error"] as? String == "unknown front matter key 'timout'; did you mean 'timeout'? (labrunner reads title, scenarios, swift-version, timeout, swiftc-flags, network; it leaves other keys to site generators)")
         let diagnostics = try #require(lab["diagnostics"] as? [[String: Any]])
         #expect(diagnostics.count == 1)
         #expect(diagnostics[0]["path"] as? String == "labs/bad.md")

@@ -116,7 +116,7 @@ struct JUnitReportTests {
         #expect(xml.named("properties").isEmpty)
         let error = try #require(xml.named("error").first)
         #expect(error.attributes["type"] == "input-error")
-        #expect(error.attributes["message"] == "unknown front matter key 'timout'; did you mean 'timeout'? (labrunner reads title, scenarios, swift-version, timeout, swiftc-flags; it leaves other keys to site generators)")
+        #expect(error.attributes["message"] == "unknown front matter key 'timout'; did you mean 'timeout'? (labrunner reads title, scenarios, swift-version, timeout, swiftc-flags, network; it leaves other keys to site generators)")
         #expect(error.text == "labs/bad.md:2:1: error: \(error.attributes["message"]!)\n    timout: 5\n    ^")
     }
 

@@ -44,7 +44,7 @@ struct FrontMatterTests {
     }
 
     @Test(arguments: [
-        ("---\ntimout: 3\n---\n", "lab.md:2:1: error: unknown front matter key 'timout'; did you mean 'timeout'? (labrunner reads title, scenarios, swift-version, timeout, swiftc-flags; it leaves other keys to site generators)"),
+        ("---\ntimout: 3\n---\n", "lab.md:2:1: error: unknown front matter key 'timout'; did you mean 'timeout'? (labrunner reads title, scenarios, swift-version, timeout, swiftc-flags, network; it leaves other keys to site generators)"),
         ("---\ntimeout: soon\n---\n", "lab.md:2:10: error: bad value 'soon' for 'timeout': expected a number of seconds greater than 0 and at most 86400 (a day), such as 10 or 2.5"),
         ("---\ntimeout: 0\n---\n", "lab.md:2:10: error: bad value '0' for 'timeout': expected a number of seconds greater than 0 and at most 86400 (a day), such as 10 or 2.5"),
         ("---\ntitle: A\ntitle: B\n---\n", "lab.md:3:1: error: front matter key 'title' is already set on line 2"),
@@ -99,7 +99,7 @@ struct FrontMatterTests {
             _ = try parse("---\nlayout: post\nscenario: mock\n---\n")
             Issue.record("expected an error")
         } catch {
-            #expect(error.description == "lab.md:3:1: error: unknown front matter key 'scenario'; did you mean 'scenarios'? (labrunner reads title, scenarios, swift-version, timeout, swiftc-flags; it leaves other keys to site generators)")
+            #expect(error.description == "lab.md:3:1: error: unknown front matter key 'scenario'; did you mean 'scenarios'? (labrunner reads title, scenarios, swift-version, timeout, swiftc-flags, network; it leaves other keys to site generators)")
         }
     }
 

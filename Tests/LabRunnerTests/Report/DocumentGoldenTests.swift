@@ -110,12 +110,12 @@ struct DocumentGoldenTests {
                       "column" : 1,
                       "inPrelude" : false,
                       "line" : 2,
-                      "message" : "unknown front matter key 'timout'; did you mean 'timeout'? (labrunner reads title, scenarios, swift-version, timeout, swiftc-flags; it leaves other keys to site generators)",
+                      "message" : "unknown front matter key 'timout'; did you mean 'timeout'? (labrunner reads title, scenarios, swift-version, timeout, swiftc-flags, network; it leaves other keys to site generators)",
                       "path" : "labs/bad.md",
                       "severity" : "error"
                     }
                   ],
-                  "error" : "unknown front matter key 'timout'; did you mean 'timeout'? (labrunner reads title, scenarios, swift-version, timeout, swiftc-flags; it leaves other keys to site generators)",
+                  "error" : "unknown front matter key 'timout'; did you mean 'timeout'? (labrunner reads title, scenarios, swift-version, timeout, swiftc-flags, network; it leaves other keys to site generators)",
                   "exercises" : [
                   ],
                   "failed" : 0,
@@ -180,7 +180,7 @@ struct DocumentGoldenTests {
               </testsuite>
               <testsuite name="labs/bad.md" tests="1" failures="0" errors="1" skipped="0" time="0.000">
                 <testcase classname="labs/bad.md" name="parse" time="0.000">
-                  <error message="unknown front matter key &apos;timout&apos;; did you mean &apos;timeout&apos;? (labrunner reads title, scenarios, swift-version, timeout, swiftc-flags; it leaves other keys to site generators)" type="input-error">labs/bad.md:2:1: error: unknown front matter key &apos;timout&apos;; did you mean &apos;timeout&apos;? (labrunner reads title, scenarios, swift-version, timeout, swiftc-flags; it leaves other keys to site generators)
+                  <error message="unknown front matter key &apos;timout&apos;; did you mean &apos;timeout&apos;? (labrunner reads title, scenarios, swift-version, timeout, swiftc-flags, network; it leaves other keys to site generators)" type="input-error">labs/bad.md:2:1: error: unknown front matter key &apos;timout&apos;; did you mean &apos;timeout&apos;? (labrunner reads title, scenarios, swift-version, timeout, swiftc-flags, network; it leaves other keys to site generators)
                 timout: 5
                 ^</error>
                 </testcase>

@@ -123,7 +123,7 @@ struct TerminalGoldenTests {
     @Test func anInvalidFile() {
         GoldenText.expect(text(ReportFixture.invalid()), equals: """
             labs/bad.md
-            labs/bad.md:2:1: error: unknown front matter key 'timout'; did you mean 'timeout'? (labrunner reads title, scenarios, swift-version, timeout, swiftc-flags; it leaves other keys to site generators)
+            labs/bad.md:2:1: error: unknown front matter key 'timout'; did you mean 'timeout'? (labrunner reads title, scenarios, swift-version, timeout, swiftc-flags, network; it leaves other keys to site generators)
                 timout: 5
                 ^
 
@@ -247,7 +247,7 @@ struct TerminalGoldenTests {
               skipped: 1 cell needs SwiftUI, not available here (line 29: imports SwiftUI); 1 marked skip (line 25)
 
             labs/bad.md
-            labs/bad.md:2:1: error: unknown front matter key 'timout'; did you mean 'timeout'? (labrunner reads title, scenarios, swift-version, timeout, swiftc-flags; it leaves other keys to site generators)
+            labs/bad.md:2:1: error: unknown front matter key 'timout'; did you mean 'timeout'? (labrunner reads title, scenarios, swift-version, timeout, swiftc-flags, network; it leaves other keys to site generators)
                 timout: 5
                 ^
 

@@ -34,6 +34,22 @@ struct TranscriptTests {
         #expect(transcript.lastCell == 1)
     }
 
+    /// The generated program marks each cell once, in increasing order, then the end; anything
+    /// else was written by the lab's own code, and is named.
+    @Test(arguments: [
+        (["0", "2", "end"], nil),
+        (["0", "1"], nil),
+        (["0", "0"], "cell 0 marked after cell 0"),
+        (["0", "2", "1", "end"], "cell 1 marked after cell 2"),
+        (["0", "end", "1"], "a marker for '1' after the end"),
+        (["0", "end", "end"], "a marker for 'end' after the end"),
+        (["0", "x"], "a marker 'x' the prelude never writes"),
+    ] as [([String], String?)])
+    func markersOutOfTheProgramsOrderAreTampering(_ labels: [String], _ tampering: String?) {
+        let out = labels.flatMap { marker("n", $0) + Array("printed\n".utf8) }
+        #expect(Transcript.split(out, nonce: "n").tampering == tampering)
+    }
+
     @Test func aStrayDelimiterIsKept() {
         let out = marker("n", "0") + [0x1E] + Array("n:".utf8)
         #expect(Transcript.split(out, nonce: "n").outputs[0] == [0x1E] + Array("n:".utf8))

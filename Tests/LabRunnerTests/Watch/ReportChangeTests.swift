@@ -46,7 +46,7 @@ struct ReportChangeTests {
         Case(name: "compiles again and passes", old: report(ReportFixture.compileFailure()), new: report(ReportFixture.allPass()),
              expected: [.compiles(part: path)]),
         Case(name: "not a lab any more", old: report(ReportFixture.allPass()), new: report(ReportFixture.invalid()),
-             expected: [.notALab("labs/bad.md:2:1: error: unknown front matter key 'timout'; did you mean 'timeout'? (labrunner reads title, scenarios, swift-version, timeout, swiftc-flags; it leaves other keys to site generators)")]),
+             expected: [.notALab("labs/bad.md:2:1: error: unknown front matter key 'timout'; did you mean 'timeout'? (labrunner reads title, scenarios, swift-version, timeout, swiftc-flags, network; it leaves other keys to site generators)")]),
         Case(name: "still not a lab: nothing", old: report(ReportFixture.invalid()), new: report(ReportFixture.invalid()), expected: []),
         Case(name: "a lab again", old: report(ReportFixture.invalid()), new: report(ReportFixture.allPass()), expected: [.labAgain]),
         Case(name: "the file is gone", old: report(ReportFixture.allPass()), new: report(ReportFixture.unreadable(path)),
