@@ -20,6 +20,9 @@ package struct GradeReport: Sendable {
         package let checks: [[(name: String, passed: Bool)]]
         /// What the submission changed outside its exercises, against the handout.
         package var locked: LockedContent? = nil
+        /// Per exercise, in order: the compiler's errors in its code when it did not compile (it
+        /// was built as the key's stub, so the others could be graded), as feedback may show them.
+        package var compileErrors: [[DiagnosticReport]] = []
         /// Per exercise, in order, each check's gradebook column (`mock cell 1`, `mock hidden 1`);
         /// nil for a check of the key's whose cell the submission deleted.
         package var checkLabels: [[String?]] = []
@@ -34,9 +37,11 @@ package struct GradeReport: Sendable {
         /// Per exercise, in order: why it scored 0 apart from its outputs, for the instructor
         /// (`flaky: …`, `not graded: …`); "" when nothing.
         package var notes: [String] {
-            zip(points, flaky).map { exercise, checks in
+            points.indices.map { index in
+                let exercise = points[index], checks = flaky[index]
                 if exercise.manual { return "written: awaiting the instructor" }
                 if let missing = exercise.missing { return "not graded: \(missing)" }
+                if index < compileErrors.count, let first = compileErrors[index].first { return "did not compile: \(first.line)" }
                 return checks.isEmpty ? "" : "flaky: " + checks.joined(separator: "; ")
             }
         }
@@ -61,6 +66,7 @@ package struct GradeReport: Sendable {
             var entry = Entry(student: ControlPictures.escapedName(outcome.student), file: FileReport(outcome.file, appleAvailable: appleAvailable),
                               points: outcome.points, flaky: flaky, damage: outcome.damage, checks: checks, locked: outcome.locked)
             entry.key = outcome.student
+            entry.compileErrors = outcome.points.map { exercise in graded.map { lab in exercise.compileErrors.map { DiagnosticReport($0, lab: lab) } } ?? [] }
             entry.checkLabels = outcome.points.indices.map { index in
                 outcome.points[index].checks.map { check in graded.flatMap { Gradebook.checkLabel(check, exercise: index, in: $0, appleAvailable: appleAvailable) } }
             }
@@ -145,6 +151,16 @@ package struct GradeReport: Sendable {
         }
     }
 
+    /// Each exercise that did not compile: what the grader did about it, then the compiler's errors.
+    func compileErrorLines(_ entry: Entry) -> [String] {
+        zip(entry.points, entry.compileErrors).flatMap { exercise, errors -> [String] in
+            guard !errors.isEmpty else { return [] }
+            return ["Exercise '\(exercise.id)' did not compile, so it scores 0: it was built as the handout's stub, and the rest "
+                    + "of your lab was graded with it (what the run below says of it is the stub's):"]
+                + errors.flatMap { TerminalReport(style: .plain).diagnostic($0) } + [""]
+        }
+    }
+
     /// The feedback file's text: the summary, the run as the terminal shows it, and the hints.
     package func feedback(_ entry: Entry) -> String {
         ([summary(entry), ""] + checkLines(entry) + [""] + runLines(entry)).joined(separator: "\n") + "\n"
@@ -168,6 +184,7 @@ package struct GradeReport: Sendable {
         case .lab(_, _, let document):
             // Where the file broke: the exercises those markers delimited were not graded.
             for error in entry.damage { lines += TerminalReport(style: .plain).inputError(error, excerpt: Excerpt(error.location, bytes: document)) }
+            lines += compileErrorLines(entry)
             lines += TerminalReport(style: .plain).render(entry.file)
         case .guide:
             lines += TerminalReport(style: .plain).render(entry.file)

@@ -26,6 +26,9 @@ package struct ExerciseReport: Sendable, Equatable {
         case flaky([String])
         /// Graded submission: the exercise's markers are gone from the file, so it was not graded.
         case missing(String)
+        /// Graded submission: its code did not compile, so it was built as the key's stub (and
+        /// scores 0) for the other exercises to be graded.
+        case didNotCompile
         /// A written exercise: graded by the instructor, not by the run.
         case awaitingInstructor
     }
@@ -64,6 +67,7 @@ package struct ExerciseReport: Sendable, Equatable {
         case .followsFrom(let id): "not yet (did not run: follows from exercise '\(id)', which stopped the program)"
         case .flaky(let checks): "not yet (flaky: printed differently between runs: \(checks.joined(separator: "; ")))"
         case .missing(let why): "not yet (not graded: \(why))"
+        case .didNotCompile: "not yet (did not compile: built as the handout's stub, so the other exercises could be graded)"
         case .awaitingInstructor: "written: graded by the instructor"
         }
     }
@@ -81,6 +85,7 @@ package struct ExerciseReport: Sendable, Equatable {
         case .followsFrom: "follows-from"
         case .flaky: "flaky"
         case .missing: "missing"
+        case .didNotCompile: "did-not-compile"
         case .awaitingInstructor: "manual"
         }
     }
@@ -124,7 +129,9 @@ extension ExerciseReport {
         }
         var reports = zip(lab.exercises, statuses).map { exercise, status in
             ExerciseReport(id: exercise.id, title: exercise.title, points: exercise.points, line: exercise.line,
-                           hint: exercise.hintText, status: lab.submission?.missingExercises[exercise.id].map { .missing($0) } ?? status)
+                           hint: exercise.hintText,
+                           status: lab.submission?.missingExercises[exercise.id].map { .missing($0) }
+                               ?? (lab.submission?.brokenExercises.contains(exercise.id) == true ? .didNotCompile : status))
         }
         guard !lab.hasSolutions, case .ran(let verdicts) = outcome.status else { return reports }
         // Each wrong cell outside exercises goes to the last exercise before it that is not done.

@@ -130,7 +130,7 @@ package struct NotebookPage: Sendable {
         let items = exercises.map { exercise -> String in
             let verdict = switch exercise.status {
             case .done, .stubFails: "pass"
-            case .notYet, .followsFrom, .flaky, .missing, .stubPasses, .stubEarns, .stubDoesNotCompile: "fail"
+            case .notYet, .followsFrom, .flaky, .missing, .didNotCompile, .stubPasses, .stubEarns, .stubDoesNotCompile: "fail"
             case .notChecked, .awaitingInstructor: "skipped"
             }
             let name = exercise.title.map { "\($0) (\(exercise.id))" } ?? exercise.id
