@@ -154,6 +154,11 @@ package struct TerminalReport: Sendable {
         where !shared.contains(where: { $0.contains(scenario: scenario.name, header: mismatch.header, diff: mismatch.diff) }) {
             out += [indent + mismatch.header] + diff(mismatch.diff)
         }
+        // Every diff of this scenario is shared and printed below the scenarios: the line says so.
+        if out.count == 1, run.flakiness == nil, !run.mismatches.isEmpty {
+            let lines = run.mismatches.map { String($0.expectedLine ?? $0.cellLine) }
+            out[0] += "  " + style.dim("output differs at line\(lines.count == 1 ? "" : "s") \(lines.joined(separator: ", ")) (diff below)")
+        }
         if let flakiness = run.flakiness {
             out += flakiness.map { line in
                 indent + (line.hasPrefix("+") ? style.green(line) : line.hasPrefix("-") || line.hasPrefix("flaky") ? style.red(line) : line)

@@ -18,6 +18,9 @@ struct Exercise: Sendable, Equatable {
     var cellIndices: [Int] = []
     /// ```` ```hint ```` blocks inside it: shown to a student while the exercise is not done.
     var hints: [FencedBlock] = []
+    /// `hidden=N` (a students' copy): the key's hidden cells the copy left out, which run only
+    /// when graded; 0 in a key, whose hidden cells are its own.
+    var announcedHiddenCells = 0
 
     /// The hints' text, blocks separated by a blank line.
     var hintText: String {

@@ -43,6 +43,17 @@ package struct ExerciseReport: Sendable, Equatable {
     /// Student's copy: lines of cells outside exercises, after this one, whose output is wrong:
     /// reported as following from this exercise not being done, not as failures of their own.
     package var followingFailures: [Int] = []
+    /// Student's copy: its visible checks (cells with output blocks, per scenario run) and how
+    /// many passed; the hidden checks the key holds, which only grading runs (`hidden=N`, per scenario).
+    package var visibleChecks = 0, visibleChecksPassed = 0, hiddenChecksNotRun = 0
+
+    /// `2 of 2 visible checks pass; 2 hidden checks run when graded`: what a student's run can
+    /// and cannot say about the exercise's points; nil without hidden checks left out.
+    package var checksLine: String? {
+        guard hiddenChecksNotRun > 0 else { return nil }
+        return "\(visibleChecksPassed) of \(visibleChecks) visible check\(visibleChecks == 1 ? "" : "s") pass; "
+            + "\(hiddenChecksNotRun) hidden check\(hiddenChecksNotRun == 1 ? "" : "s") run\(hiddenChecksNotRun == 1 ? "s" : "") when graded"
+    }
 
     package var isFailure: Bool {
         switch status {
@@ -134,6 +145,16 @@ extension ExerciseReport {
                                ?? (lab.submission?.brokenExercises.contains(exercise.id) == true ? .didNotCompile : status))
         }
         guard !lab.hasSolutions, case .ran(let verdicts) = outcome.status else { return reports }
+        if lab.submission == nil {
+            let checks = ExerciseVerdict.checks(lab, verdicts: verdicts, appleAvailable: appleAvailable)
+            for index in reports.indices where !lab.exercises[index].isManual {
+                let hidden = Set(lab.cells.filter(\.isHidden).map(\.index))
+                let visible = checks[index].filter { !hidden.contains($0.cellIndex) }
+                reports[index].visibleChecks = visible.count
+                reports[index].visibleChecksPassed = visible.filter(\.passed).count
+                reports[index].hiddenChecksNotRun = lab.exercises[index].announcedHiddenCells * verdicts.count
+            }
+        }
         // Each wrong cell outside exercises goes to the last exercise before it that is not done.
         let failing = Set(verdicts.flatMap { $0.mismatches.map(\.cell.index) })
         let inExercises = Set(lab.exercises.flatMap(\.cellIndices))

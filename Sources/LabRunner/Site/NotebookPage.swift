@@ -13,6 +13,9 @@ package struct NotebookPage: Sendable {
     /// The course the page is part of: its sidebar and previous/next links. Nil on its own.
     package let course: CourseNavigation?
 
+    /// `html --key`: the instructor's cells, labelled above their code.
+    package var keyLabels = KeyLabels()
+
     package init(file: FileReport, indexLink: String, site: SiteLinks? = nil, course: CourseNavigation? = nil) {
         self.file = file
         self.indexLink = indexLink
@@ -155,9 +158,13 @@ package struct NotebookPage: Sendable {
     private func prose(_ document: [UInt8], _ results: NotebookResults, afterTitle: String) -> String {
         var renderer = MarkdownHTML()
         let path = file.path
+        let labels = keyLabels
         renderer.fence = { block in
             if results.isShown(block) { return "" }
-            if results.isCell(block) { return NotebookCell(path: path, block: block, results: results).html() }
+            if results.isCell(block) {
+                let label = labels.label(at: block.openingLine).map { "<p class=\"note key\">\(HTMLEscaping.text($0))</p>\n" } ?? ""
+                return label + NotebookCell(path: path, block: block, results: results).html()
+            }
             let language = block.info.split(separator: " ").first.map(String.init) ?? ""
             if language == "hint" { return NotebookPage.hint(block.code) }
             guard language == "swift" else { return nil }

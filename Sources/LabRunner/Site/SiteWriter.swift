@@ -10,6 +10,8 @@ package struct SiteWriter: Sendable {
     let labs: [String]
     /// `--ipynb`: each lab's notebook too, beside its page.
     let notebooks: Bool
+    /// `--key`: every solution and hidden check labelled on the pages and notebooks.
+    package var audience: SiteAudience? = nil
 
     /// What writing the site came to: why it stopped, if it did, and what was left out on the way.
     package struct Written: Sendable, Equatable {
@@ -80,13 +82,17 @@ package struct SiteWriter: Sendable {
         do {
             for file in report.files {
                 let pagePath = pageOf(file)
-                let html = NotebookPage(file: file, indexLink: NotebookSite.rootLink(from: pagePath) + "index.html",
-                                        site: site, course: course).html()
+                var notebookPage = NotebookPage(file: file, indexLink: NotebookSite.rootLink(from: pagePath) + "index.html",
+                                                site: site, course: course)
+                let labels = audience == .key ? KeyLabels(file) : KeyLabels()
+                notebookPage.keyLabels = labels
+                let html = notebookPage.html()
                 let page = root.appendingPathComponent(pagePath)
                 try write(Data(html.utf8), to: page)
                 written.warnings += NotebookSite.unlinkedMarkdown(in: html, from: file.path, site: site)
                 written.warnings += copyImages(NotebookSite.relativeImages(in: html), from: file.path, besidePage: page)
-                if notebooks, let notebook = JupyterNotebook(file: file) {
+                if notebooks, var notebook = JupyterNotebook(file: file) {
+                    notebook.keyLabels = labels
                     try write(Data(notebook.json().utf8), to: root.appendingPathComponent(NotebookSite.notebookPath(forPage: pagePath)))
                 }
             }

@@ -103,7 +103,7 @@ struct ExerciseParserTests {
         Mistake(lab: "<!-- labrunner: exercise id=a -->\n" + solved + "<!-- labrunner: exercise id=a -->\n" + solved,
                 error: "lab.md:14:26: error: exercise id 'a' is already used on line 1"),
         Mistake(lab: "<!-- labrunner: exercise id=a pionts=2 -->\n" + solved,
-                error: "lab.md:1:31: error: unknown exercise key 'pionts'; did you mean 'points'? (keys: id, points, title)"),
+                error: "lab.md:1:31: error: unknown exercise key 'pionts'; did you mean 'points'? (keys: id, points, title, hidden)"),
         Mistake(lab: "<!-- labrunner: exercise id=a points=two -->\n" + solved,
                 error: "lab.md:1:31: error: bad exercise directive: bad points 'two': a whole number from 0 to 1000"),
         Mistake(lab: "<!-- labrunner: exercise title=\"x\" -->\n" + solved,
