@@ -74,7 +74,8 @@ package struct GradeReport: Sendable {
         }
     }
 
-    /// `student,exercise,points,out of,note,warning`, RFC 4180 quoting where needed, a name read as a
+    /// `student,exercise,points,out of,note,warning` (points `?` for a written exercise, which the
+    /// instructor grades in the gradebook), RFC 4180 quoting where needed, a name read as a
     /// formula neutralised; the note says why an exercise scored 0 apart from its outputs (a flaky
     /// check, its markers gone), the warning what the student changed outside the exercises.
     package var csv: String {
@@ -82,7 +83,8 @@ package struct GradeReport: Sendable {
         for entry in entries {
             for (exercise, note) in zip(entry.points, entry.notes) {
                 lines.append([entry.student, exercise.id].map(CSVField.encode).joined(separator: ",")
-                             + ",\(PointsText.format(exercise.earned)),\(exercise.outOf)," + CSVField.encode(note) + ","
+                             // A written exercise's points are the instructor's: `?` as on the terminal.
+                             + ",\(exercise.manual ? "?" : PointsText.format(exercise.earned)),\(exercise.outOf)," + CSVField.encode(note) + ","
                              + CSVField.encode(entry.warning))
             }
         }

@@ -14,7 +14,9 @@ extension TerminalReport {
             return exercises.map { exercise in
                 let name = "exercise '\(exercise.id)'"
                 if exercise.isFailure {
-                    return "  " + style.red("FAIL") + "  " + "\(path):\(exercise.line): error: \(name): \(exercise.message)"
+                    var line = exercise.line
+                    if case .uncheckedCell(let cellLine) = exercise.status { line = cellLine }
+                    return "  " + style.red("FAIL") + "  " + "\(path):\(line): error: \(name): \(exercise.message)"
                 }
                 if case .notChecked = exercise.status {
                     return "  " + style.yellow("SKIP") + "  \(name): \(exercise.message)"

@@ -13,6 +13,9 @@ package struct ExerciseReport: Sendable, Equatable {
         case stubDoesNotCompile(errors: Int)
         /// Instructor's lab: the stub could not be checked (the key failed, or a tool failure).
         case notChecked(String)
+        /// Instructor's lab: the visible cell at this line prints but has no output block, so
+        /// nothing checks it (it would be scratch): a failure, at the cell's line.
+        case uncheckedCell(line: Int)
         /// Student's copy: every output of the exercise is met.
         case done
         /// Student's copy: not yet; `stoppedAt` is the cell line where its code stopped the program.
@@ -57,7 +60,7 @@ package struct ExerciseReport: Sendable, Equatable {
 
     package var isFailure: Bool {
         switch status {
-        case .stubPasses, .stubEarns, .stubDoesNotCompile: true
+        case .stubPasses, .stubEarns, .stubDoesNotCompile, .uncheckedCell: true
         default: false
         }
     }
@@ -72,6 +75,8 @@ package struct ExerciseReport: Sendable, Equatable {
                 + "a blank answer would earn their points; make the stub fail every check"
         case .stubDoesNotCompile(let errors): "the stub does not compile (\(errors) error\(errors == 1 ? "" : "s")), so the students' copy would not"
         case .notChecked(let why): "stub not checked: \(why)"
+        case .uncheckedCell(let line): "the cell at line \(line) prints but has no output block, so nothing checks it: "
+            + "write its output block (`run --update` writes it) or mark it ```swift scratch"
         case .done: "done"
         case .notYet(_, inHiddenCheck: true): "not yet (stopped the program in a hidden check)"
         case .notYet(let line, _): "not yet" + (line.map { " (stopped the program in the cell at line \($0))" } ?? "")
@@ -91,6 +96,7 @@ package struct ExerciseReport: Sendable, Equatable {
         case .stubEarns: "stub-earns"
         case .stubDoesNotCompile: "stub-does-not-compile"
         case .notChecked: "not-checked"
+        case .uncheckedCell: "unchecked-cell"
         case .done: "done"
         case .notYet: "not-yet"
         case .followsFrom: "follows-from"
@@ -109,8 +115,22 @@ extension ExerciseReport {
         guard !lab.exercises.isEmpty else { return [] }
         let statuses: [Status]
         if lab.hasSolutions {
-            statuses = lab.exercises.map { exercise in
+            var keyVerdicts: [ExerciseVerdict] = []
+            var printed: Set<Int> = []
+            if case .ran(let verdicts) = outcome.status {
+                keyVerdicts = ExerciseVerdict.judge(lab, verdicts: verdicts, appleAvailable: appleAvailable)
+                printed = Set(verdicts.flatMap { $0.actualOutputs.filter { !$0.value.isEmpty }.map(\.key) })
+            }
+            statuses = lab.exercises.enumerated().map { index, exercise in
                 if exercise.isManual { return .awaitingInstructor }
+                // A cell that prints and that nothing compares would silently stop being a check.
+                if let unchecked = lab.cells(of: exercise).first(where: { lab.isUncheckedCheck($0) && printed.contains($0.index) }) {
+                    return .uncheckedCell(line: unchecked.line)
+                }
+                // "Checked" says the solution passes: only when it passed every check in this run.
+                if index < keyVerdicts.count, !keyVerdicts[index].isDone, case .ran = outcome.status {
+                    return .notChecked("the solution does not pass its own checks in this run (see the scenarios above)")
+                }
                 guard let check = outcome.exerciseChecks.first(where: { $0.exerciseID == exercise.id }) else {
                     return .notChecked("the key (built with -D SOLUTION) did not run")
                 }

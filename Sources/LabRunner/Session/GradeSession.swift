@@ -19,6 +19,8 @@ package struct GradeSession: Sendable {
     package var style = Style.plain
     package var appleAvailable = Platform.hasSwiftUI
     package var width = ProcessInfo.processInfo.activeProcessorCount
+    /// The build options (`--cache-dir`, `--no-cache`, `--jobs`, `--timeout`, `--compile-timeout`) as `run` reads them; its paths unused.
+    package var build = RunConfiguration(paths: [])
 
     /// Runs per scenario unless `--repeat` says otherwise: a check that passes by luck once
     /// seldom passes three times, and one that differs between runs scores 0 (see teaching.md).
@@ -48,10 +50,12 @@ package struct GradeSession: Sendable {
             previous = read
         }
         var pipeline: DocumentPipeline
-        do { pipeline = try RunConfiguration.checkingPipeline(environment: environment, output: output) } catch {
+        let folder: BuildDirectory?
+        do { (pipeline, folder) = try build.checkingPipeline(environment: environment, output: output) } catch {
             output.error(error.description)
             return .notChecked
         }
+        defer { folder?.remove() }
         pipeline.repeats = repeats
         let grading = pipeline
         var results: [[String: Gradebook.LabResult]] = []

@@ -59,12 +59,16 @@ package struct RunConfiguration: Sendable {
         return pipeline
     }
 
-    /// The pipeline `student` and `grade` run labs with: swiftc from the environment and the
-    /// default compile cache, as `run` sets them up without options.
-    package static func checkingPipeline(environment: [String: String], output: any SessionOutput) throws(BuildError) -> DocumentPipeline {
-        var pipeline = DocumentPipeline(compiler: try SwiftCompiler.locate(environment: environment), environment: environment)
-        pipeline.useCache(CompileCache.defaultDirectory(environment: environment), output: output)
-        return pipeline
+    /// The pipeline `student` and `grade` run labs with: these build options (`--cache-dir`,
+    /// `--no-cache`, `--jobs`, `--timeout`, `--compile-timeout`) as `run` uses them. With
+    /// `--no-cache`, swiftc's module cache goes in a private build folder, which the caller removes.
+    package func checkingPipeline(environment: [String: String], output: any SessionOutput) throws(BuildError)
+        -> (pipeline: DocumentPipeline, folder: BuildDirectory?) {
+        var pipeline = try makePipeline(environment: environment, output: output)
+        guard !useCache else { return (pipeline, nil) }
+        let folder = try BuildDirectory.makePrivate()
+        pipeline.moduleCacheWithoutCache = folder.path + "/module-cache"
+        return (pipeline, folder)
     }
 }
 

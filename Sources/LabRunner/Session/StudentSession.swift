@@ -12,6 +12,8 @@ package struct StudentSession: Sendable {
     package var style = Style.plain
     package var appleAvailable = Platform.hasSwiftUI
     package var width = ProcessInfo.processInfo.activeProcessorCount
+    /// The build options (`--cache-dir`, `--no-cache`, `--jobs`, `--timeout`, `--compile-timeout`) as `run` reads them; its paths unused.
+    package var build = RunConfiguration(paths: [])
 
     package init(paths: [String], outputFolder: String, environment: [String: String], output: any SessionOutput) {
         self.paths = paths
@@ -73,10 +75,12 @@ package struct StudentSession: Sendable {
     private func check(_ copies: [String]) -> SessionEnd {
         guard !copies.isEmpty else { return .passed }
         let pipeline: DocumentPipeline
-        do { pipeline = try RunConfiguration.checkingPipeline(environment: environment, output: output) } catch {
+        let folder: BuildDirectory?
+        do { (pipeline, folder) = try build.checkingPipeline(environment: environment, output: output) } catch {
             output.error(error.description)
             return .notChecked
         }
+        defer { folder?.remove() }
         let appleAvailable = appleAvailable
         let terminal = TerminalReport(style: style)
         let reports = DocumentBatch(pipeline: pipeline, width: width).run(copies) { outcome, seconds in

@@ -15,6 +15,8 @@ package struct NotebookPage: Sendable {
 
     /// `html --key`: the instructor's cells, labelled above their code.
     package var keyLabels = KeyLabels()
+    /// `html --ipynb`: the notebook written beside the page, relative to it, linked from its header.
+    package var notebookLink: String? = nil
 
     package init(file: FileReport, indexLink: String, site: SiteLinks? = nil, course: CourseNavigation? = nil) {
         self.file = file
@@ -48,7 +50,9 @@ package struct NotebookPage: Sendable {
         } ?? ""
         return "<nav><a href=\"\(HTMLEscaping.attribute(indexLink))\">All files</a></nav>\n"
             + "<header class=\"file\"><p><code>\(HTMLEscaping.text(file.path))</code> "
-            + "<span class=\"verdict \(verdict.css)\">\(HTMLEscaping.text(verdict.text))</span>\(link)</p></header>\n"
+            + "<span class=\"verdict \(verdict.css)\">\(HTMLEscaping.text(verdict.text))</span>\(link)</p>"
+            + (notebookLink.map { "\n<p><a class=\"notebook\" href=\"\(HTMLEscaping.attribute(NotebookSite.link(to: $0)))\">"
+                + "Jupyter notebook (\(HTMLEscaping.text($0)))</a></p>" } ?? "") + "</header>\n"
     }
 
     /// The line of the first cell the page shows as failing, from the cells as written.
@@ -133,7 +137,7 @@ package struct NotebookPage: Sendable {
         let items = exercises.map { exercise -> String in
             let verdict = switch exercise.status {
             case .done, .stubFails: "pass"
-            case .notYet, .followsFrom, .flaky, .missing, .didNotCompile, .stubPasses, .stubEarns, .stubDoesNotCompile: "fail"
+            case .notYet, .followsFrom, .flaky, .missing, .didNotCompile, .stubPasses, .stubEarns, .stubDoesNotCompile, .uncheckedCell: "fail"
             case .notChecked, .awaitingInstructor: "skipped"
             }
             let name = exercise.title.map { "\($0) (\(exercise.id))" } ?? exercise.id

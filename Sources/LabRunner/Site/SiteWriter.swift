@@ -86,12 +86,16 @@ package struct SiteWriter: Sendable {
                                                 site: site, course: course)
                 let labels = audience == .key ? KeyLabels(file) : KeyLabels()
                 notebookPage.keyLabels = labels
+                let notebook = notebooks ? JupyterNotebook(file: file) : nil
+                if notebook != nil {
+                    notebookPage.notebookLink = (NotebookSite.notebookPath(forPage: pagePath) as NSString).lastPathComponent
+                }
                 let html = notebookPage.html()
                 let page = root.appendingPathComponent(pagePath)
                 try write(Data(html.utf8), to: page)
                 written.warnings += NotebookSite.unlinkedMarkdown(in: html, from: file.path, site: site)
                 written.warnings += copyImages(NotebookSite.relativeImages(in: html), from: file.path, besidePage: page)
-                if notebooks, var notebook = JupyterNotebook(file: file) {
+                if var notebook {
                     notebook.keyLabels = labels
                     try write(Data(notebook.json().utf8), to: root.appendingPathComponent(NotebookSite.notebookPath(forPage: pagePath)))
                 }

@@ -106,6 +106,8 @@ struct ExerciseParserTests {
                 error: "lab.md:1:31: error: unknown exercise key 'pionts'; did you mean 'points'? (keys: id, points, title, hidden)"),
         Mistake(lab: "<!-- labrunner: exercise id=a points=two -->\n" + solved,
                 error: "lab.md:1:31: error: bad exercise directive: bad points 'two': a whole number from 0 to 1000"),
+        Mistake(lab: "<!-- labrunner: exercise id=a hidden=-1 -->\n" + solved,
+                error: "lab.md:1:31: error: bad exercise directive: bad hidden '-1': a whole number from 0 to 1000"),
         Mistake(lab: "<!-- labrunner: exercise title=\"x\" -->\n" + solved,
                 error: "lab.md:1:17: error: bad exercise directive: an exercise needs an id (id=NAME)"),
         Mistake(lab: "<!-- labrunner: exercise id=a title=\"open -->\n" + solved,

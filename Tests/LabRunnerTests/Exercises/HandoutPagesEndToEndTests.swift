@@ -53,10 +53,12 @@ struct HandoutPagesEndToEndTests {
         let key = try await LabRunnerCLI.run(["html", "--key", "--ipynb", "key.md", "-o", "key"], in: folder)
         #expect(key.status == 0, "\(key.stdout)\(key.stderr)")
         let page = try String(contentsOfFile: folder + "/key/key.html", encoding: .utf8)
-        #expect(page.contains("<p class=\"note key\">Solution (instructor only): the students' copy keeps only the stub of lines 12–18</p>"), "\(page)")
+        // Issue 35: no page linked its notebook.
+        #expect(page.contains("<a class=\"notebook\" href=\"key.ipynb\">Jupyter notebook (key.ipynb)</a>"), "\(page)")
+        #expect(page.contains("<p class=\"note key\">Solution (instructor only): the students' copy keeps only the stub of lines 12–17</p>"), "\(page)")
         #expect(page.contains("<p class=\"note key\">Hidden check (instructor only): grading runs it; the students' copy leaves it out</p>"))
         let notebook = try String(contentsOfFile: folder + "/key/key.ipynb", encoding: .utf8)
-        #expect(notebook.contains("\"// Solution (instructor only): the students' copy keeps only the stub of lines 12–18\\n\""), "\(notebook)")
+        #expect(notebook.contains("\"// Solution (instructor only): the students' copy keeps only the stub of lines 12–17\\n\""), "\(notebook)")
         #expect(notebook.contains("\"// Hidden check (instructor only): grading runs it; the students' copy leaves it out\\n\""))
         #expect(notebook.contains("\"hidden-check\""))
     }
