@@ -76,7 +76,12 @@ package struct RunSession: Sendable {
         // the pages are named from every file, so the shards of one site agree.
         let reports = [("--junit", configuration.junitPath), ("--json", configuration.jsonPath)]
             .compactMap { option, path in path.map { (option, $0) } }
-        var site = siteDirectory.map { SiteWriter(directory: $0, labs: paths, notebooks: notebooks) }
+        // The folders named on the command line root the site (`SiteWriter`).
+        let folders = configuration.paths.filter { path in
+            var isFolder: ObjCBool = false
+            return FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && isFolder.boolValue
+        }
+        var site = siteDirectory.map { SiteWriter(directory: $0, labs: paths, notebooks: notebooks, folders: folders) }
         site?.audience = audience
         if let problem = OutputPaths.problem(outputs: reports, inputs: paths) ?? site?.problem() {
             output.error(problem)
