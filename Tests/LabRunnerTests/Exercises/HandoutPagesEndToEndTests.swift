@@ -17,7 +17,8 @@ struct HandoutPagesEndToEndTests {
         let pages = try await LabRunnerCLI.run(["html", "handout", "-o", "pages"], in: folder)
         // The handout fails its exercises (not done yet), so `html` exits 1; the pages are written.
         #expect(pages.status == 1, "\(pages.stdout)\(pages.stderr)")
-        let page = try String(contentsOfFile: folder + "/pages/handout/key.html", encoding: .utf8)
+        // The folder named roots the site: `handout/key.md` is `pages/key.html`.
+        let page = try String(contentsOfFile: folder + "/pages/key.html", encoding: .utf8)
         #expect(page.contains("YOUR CODE HERE"))
         #expect(page.contains("describe"))
         for secret in ["SOLUTION", "guard let names else", "joined(separator: \", \")", "Edsger", "hidden check"] {
