@@ -32,6 +32,12 @@ package struct GradeReport: Sendable {
             return "locked content changed: \(locked.count) line\(locked.count == 1 ? "" : "s")"
         }
         package var earned: Double { points.reduce(0) { $0 + $1.earned } }
+
+        /// The first error of a submission that did not compile at all (`alice.md:8:7: error: …`); nil when it did.
+        var wholeBuild: String? {
+            guard case .lab(_, let parts, _) = file.content, case .compileFailed(let failure) = parts.first?.result else { return nil }
+            return failure.diagnostics.first { $0.severity == "error" }?.line ?? failure.summary
+        }
         package var outOf: Int { points.reduce(0) { $0 + $1.outOf } }
 
         /// Per exercise, in order: why it scored 0 apart from its outputs, for the instructor
@@ -42,6 +48,8 @@ package struct GradeReport: Sendable {
                 if exercise.manual { return "written: awaiting the instructor" }
                 if let missing = exercise.missing { return "not graded: \(missing)" }
                 if index < compileErrors.count, let first = compileErrors[index].first { return "did not compile: \(first.line)" }
+                // An error outside the exercises: nothing ran, and every exercise's row says why.
+                if let wholeBuild { return "did not compile: \(wholeBuild)" }
                 return checks.isEmpty ? "" : "flaky: " + checks.joined(separator: "; ")
             }
         }
@@ -136,7 +144,11 @@ package struct GradeReport: Sendable {
         if case .invalid = entry.file.content { line += "  not a valid lab" }
         if case .unreadable(let error) = entry.file.content { line += "  " + Self.unreadable(error) }
         // A written exercise's note is the line's own last words.
-        for (exercise, note) in zip(entry.points, entry.notes) where !note.isEmpty && !exercise.manual { line += "\n  \(exercise.id): \(note)" }
+        // A whole build's error is said once, by `did not compile` and the errors below the line.
+        let whole = entry.wholeBuild.map { "did not compile: " + $0 }
+        for (exercise, note) in zip(entry.points, entry.notes) where !note.isEmpty && !exercise.manual && note != whole {
+            line += "\n  \(exercise.id): \(note)"
+        }
         if !entry.warning.isEmpty { line += "\n  warning: \(entry.warning)" }
         return line
     }

@@ -83,6 +83,17 @@ extension DocumentPipeline {
                 let passed = points[index].checks.filter(\.passed).count
                 points[index].earned = CheckPoints.earned(points: points[index].outOf, passed: passed, of: points[index].checks.count)
             }
+        } else {
+            // Nothing ran (an error outside the exercises): every check of the key failed, and the
+            // feedback counts them (`0 of 6 checks passed`, not `0 of 0`).
+            for index in points.indices where !points[index].manual {
+                let cells = graded.checkedCells(of: graded.exercises[index], appleAvailable: appleAvailable)
+                let keyCells = key.checkedCells(of: key.exercises[index], appleAvailable: appleAvailable).count
+                points[index].checks = graded.scenarios.flatMap { scenario in
+                    cells.map { ExerciseCheck(cellIndex: $0.index, scenario: scenario, passed: false) }
+                        + (0..<max(0, keyCells - cells.count)).map { _ in ExerciseCheck(cellIndex: -1, scenario: scenario, passed: false) }
+                }
+            }
         }
         return GradeOutcome(student: student, file: FileOutcome(path: submissionPath, content: .lab(graded, parts: [outcome])),
                             points: points, damage: parsed.damage,

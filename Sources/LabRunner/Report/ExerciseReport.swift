@@ -167,8 +167,8 @@ extension ExerciseReport {
         guard !lab.hasSolutions, case .ran(let verdicts) = outcome.status else { return reports }
         if lab.submission == nil {
             let checks = ExerciseVerdict.checks(lab, verdicts: verdicts, appleAvailable: appleAvailable)
+            let hidden = Set(lab.cells.filter(\.isHidden).map(\.index))
             for index in reports.indices where !lab.exercises[index].isManual {
-                let hidden = Set(lab.cells.filter(\.isHidden).map(\.index))
                 let visible = checks[index].filter { !hidden.contains($0.cellIndex) }
                 reports[index].visibleChecks = visible.count
                 reports[index].visibleChecksPassed = visible.filter(\.passed).count

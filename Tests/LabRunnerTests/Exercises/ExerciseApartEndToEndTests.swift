@@ -10,11 +10,12 @@ struct ExerciseApartEndToEndTests {
     @Test func anExerciseThatDoesNotCompileCostsOnlyItsOwnPoints() async throws {
         let output = NSTemporaryDirectory() + "labrunner-apart-\(UUID().uuidString)"
         defer { try? FileManager.default.removeItem(atPath: output) }
-        let result = try await LabRunnerCLI.run(["grade", "--repeat", "1", "--key", "key.md", "submissions/frank.md", "-o", output],
-                                                in: Self.folder)
+        let result = try await LabRunnerCLI.run(["grade", "--repeat", "1", "--key", "key.md", "submissions/frank.md",
+                                                 "submissions/gina.md", "-o", output], in: Self.folder)
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
         let error = "submissions/frank.md:33:29: error: cannot convert value of type 'Int' to expected argument type 'String'"
-        #expect(result.stdout.hasPrefix("""
+        let gina = "submissions/gina.md:8:7: error: cannot find 'start' in scope"
+        #expect(result.stdout.contains("""
             frank  2 of 3 points  (double 2/2, greet 0/1)
               greet: did not compile: \(error)
 
@@ -24,6 +25,8 @@ struct ExerciseApartEndToEndTests {
             student,exercise,points,out of,note,warning\r
             frank,double,2,2,,\r
             frank,greet,0,1,did not compile: \(error),\r
+            gina,double,0,2,did not compile: \(gina),locked content changed: 2 lines\r
+            gina,greet,0,1,did not compile: \(gina),locked content changed: 2 lines\r
 
             """)
         let gradebook = try String(contentsOfFile: output + "/gradebook.csv", encoding: .utf8)
@@ -33,6 +36,22 @@ struct ExerciseApartEndToEndTests {
         #expect(feedback == Self.feedback, "\(feedback)")
         let page = try String(contentsOfFile: output + "/frank.feedback.html", encoding: .utf8)
         #expect(page.contains("0 of 1 point</span>, 0 of 2 checks passed"), "\(page)")
+
+        // Gina's error is outside the exercises (`print(start)`): nothing runs, and her feedback
+        // counts the checks she did not pass (it said `0 of 0 checks passed`).
+        #expect(result.stdout.contains("gina  0 of 3 points  (double 0/2, greet 0/1)  did not compile\n  warning: locked content changed: 2 lines\n\(gina)\n"),
+                "\(result.stdout)")
+        let gradebookOfGina = try String(contentsOfFile: output + "/gradebook.csv", encoding: .utf8)
+        #expect(gradebookOfGina.contains("\"key: did not compile: \(gina); key: locked content changed: 2 lines\""), "\(gradebookOfGina)")
+        let ginas = try String(contentsOfFile: output + "/gina.feedback.txt", encoding: .utf8)
+        #expect(ginas.contains("""
+            double  0 of 2 points, 0 of 4 checks passed
+              fail  the cell at line 17 in scenario mock
+              fail  hidden check 1 of exercise 'double' in scenario mock
+              fail  the cell at line 17 in scenario empty
+              fail  hidden check 1 of exercise 'double' in scenario empty
+            greet  0 of 1 point, 0 of 2 checks passed
+            """), "\(ginas)")
     }
 
     /// The whole feedback, the run's times as 0.00s.
