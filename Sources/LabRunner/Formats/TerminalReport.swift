@@ -154,10 +154,12 @@ package struct TerminalReport: Sendable {
         where !shared.contains(where: { $0.contains(scenario: scenario.name, header: mismatch.header, diff: mismatch.diff) }) {
             out += [indent + mismatch.header] + diff(mismatch.diff)
         }
-        // Every diff of this scenario is shared and printed below the scenarios: the line says so.
+        // Every diff of this scenario is shared and printed below the scenarios: the line says so,
+        // naming where as the headers below do (never a line of a graded submission's key).
         if out.count == 1, run.flakiness == nil, !run.mismatches.isEmpty {
-            let lines = run.mismatches.map { String($0.expectedLine ?? $0.cellLine) }
-            out[0] += "  " + style.dim("output differs at line\(lines.count == 1 ? "" : "s") \(lines.joined(separator: ", ")) (diff below)")
+            var places: [String] = []
+            for mismatch in run.mismatches where !places.contains(mismatch.place) { places.append(mismatch.place) }
+            out[0] += "  " + style.dim("output differs: \(places.joined(separator: ", ")) (below)")
         }
         if let flakiness = run.flakiness {
             out += flakiness.map { line in

@@ -11,7 +11,7 @@ struct ExerciseApartEndToEndTests {
         let output = NSTemporaryDirectory() + "labrunner-apart-\(UUID().uuidString)"
         defer { try? FileManager.default.removeItem(atPath: output) }
         let result = try await LabRunnerCLI.run(["grade", "--repeat", "1", "--key", "key.md", "submissions/frank.md",
-                                                 "submissions/gina.md", "-o", output], in: Self.folder)
+                                                 "submissions/gina.md", "submissions/hana.md", "-o", output], in: Self.folder)
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
         let error = "submissions/frank.md:33:29: error: cannot convert value of type 'Int' to expected argument type 'String'"
         let gina = "submissions/gina.md:8:7: error: cannot find 'start' in scope"
@@ -27,6 +27,8 @@ struct ExerciseApartEndToEndTests {
             frank,greet,0,1,did not compile: \(error),\r
             gina,double,0,2,did not compile: \(gina),locked content changed: 2 lines\r
             gina,greet,0,1,did not compile: \(gina),locked content changed: 2 lines\r
+            hana,double,1,2,,\r
+            hana,greet,1,1,,\r
 
             """)
         let gradebook = try String(contentsOfFile: output + "/gradebook.csv", encoding: .utf8)
@@ -52,6 +54,17 @@ struct ExerciseApartEndToEndTests {
               fail  hidden check 1 of exercise 'double' in scenario empty
             greet  0 of 1 point, 0 of 2 checks passed
             """), "\(ginas)")
+
+        // Hana's `double` passes its visible cell and fails the hidden check in both scenarios: each
+        // FAIL line says why without citing the key's lines (the check's diff is shared, below).
+        let hanas = try String(contentsOfFile: output + "/hana.feedback.txt", encoding: .utf8)
+            .replacingOccurrences(of: #"[0-9]+\.[0-9]{2}s  "#, with: "0.00s  ", options: .regularExpression)
+        #expect(hanas.contains("""
+              FAIL  mock      0.00s  output differs: hidden check 1 of exercise 'double' (below)
+              FAIL  empty     0.00s  output differs: hidden check 1 of exercise 'double' (below)
+                    hidden check 1 of exercise 'double' printed something else than it should in scenarios mock, empty
+
+            """), "\(hanas)")
     }
 
     /// The whole feedback, the run's times as 0.00s.

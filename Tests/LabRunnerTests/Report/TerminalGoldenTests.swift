@@ -50,7 +50,7 @@ struct TerminalGoldenTests {
     @Test func aDiffSharedByScenariosIsPrintedOnceNamingThem() {
         GoldenText.expect(text(GoldenFixtures.sharedDiff()), equals: """
             labs/greetings.md  Greetings & <friends>
-              FAIL  mock      0.12s  output differs at line 11 (diff below)
+              FAIL  mock      0.12s  output differs: line 11 (below)
               FAIL  failing   0.25s
                     labs/greetings.md:21: output differs in scenario failing (- expected, + actual)
                     @@ -1,1 +1,1 @@
