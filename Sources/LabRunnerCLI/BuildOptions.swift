@@ -14,6 +14,8 @@ enum BuildOptions {
         OptionDeclaration(name: "--cache-dir", value: "DIR",
                           help: "Compile cache (default: $XDG_CACHE_HOME/labrunner or ~/.cache/labrunner)"),
         OptionDeclaration(name: "--no-cache", help: "Always run swiftc; store nothing"),
+        OptionDeclaration(name: "--swiftc-flags", value: "FLAGS",
+                          help: "Add these swiftc flags to every lab's own (quoted as one word; the flags the swiftc-flags setting allows)"),
     ]
 
     static var names: [String] { declarations.map(\.name) }
@@ -25,6 +27,7 @@ enum BuildOptions {
         run.timeout = try parsed.value("--timeout", as: .timeout)
         run.compileTimeout = try parsed.value("--compile-timeout", as: .compileTimeout) ?? run.compileTimeout
         run.jobs = try parsed.value("--jobs", as: .jobs) ?? run.jobs
+        run.swiftcFlags = try parsed.value("--swiftc-flags", as: .swiftcFlags) ?? []
     }
 
     /// The build options of `parsed` alone, for a command whose files are not `run`'s paths.

@@ -36,6 +36,8 @@ package struct DocumentPipeline: Sendable {
     package var configPackages: [String: PackageModules] = [:]
     /// Finds each file's `.labrunner` (nil: none is read).
     package var configs: TreeConfigSearch? = nil
+    /// `--swiftc-flags`: added to every file's own flags as it is loaded.
+    package var swiftcFlags: [String] = []
     /// What each lab is run as instead of itself (`html --student`: its students' copy); nil: as written.
     package var asRun: (@Sendable (Lab, TreeConfig?) throws(LabError) -> Lab)? = nil
     /// Shared by every lab of a run, so swiftc and scenarios together stay within `--jobs`.
@@ -62,7 +64,8 @@ package struct DocumentPipeline: Sendable {
     package func run(path: String, line lineArgument: Int? = nil) -> FileOutcome {
         let line = lineArgument ?? sampleLines[path]
         var pipeline = self
-        let loader = DocumentLoader(configs: configs, bareLanguage: bareLanguage, kind: documentKind)
+        var loader = DocumentLoader(configs: configs, bareLanguage: bareLanguage, kind: documentKind)
+        loader.swiftcFlags = swiftcFlags
         do throws(LoadError) {
             return try loader.load(path) { written, config throws(LabError) in
                 let lab = try pipeline.asRun.map { asRun throws(LabError) in try asRun(written, config) } ?? written

@@ -27,6 +27,8 @@ package struct RunConfiguration: Sendable {
     package var documentKind: DocumentKind? = nil
     /// `--package DIR`.
     package var packagePath: String? = nil
+    /// `--swiftc-flags FLAGS`: added to every lab's own, checked as the `swiftc-flags` setting is.
+    package var swiftcFlags: [String] = []
 
     package init(paths: [String]) {
         self.paths = paths
@@ -52,6 +54,7 @@ package struct RunConfiguration: Sendable {
         pipeline.bareLanguage = bareLanguage
         pipeline.documentKind = documentKind
         pipeline.runWithoutTranscripts = update
+        pipeline.swiftcFlags = swiftcFlags
         pipeline.limiter = JobLimiter(slots: jobs)
         if useCache {
             pipeline.useCache(cacheDirectory ?? CompileCache.defaultDirectory(environment: environment), output: output)

@@ -13,7 +13,10 @@ package enum SiteAudience: Sendable, Equatable {
     static func handout(bareLanguage: String?, kind: DocumentKind?) -> @Sendable (Lab, TreeConfig?) throws(LabError) -> Lab {
         { lab, config throws(LabError) in
             guard holdsInstructorCells(lab) else { return lab }
-            return try LabParser.parse(bytes: StudentCopy.bytes(of: lab), path: lab.path, bareLanguage: bareLanguage, kind: kind, config: config)
+            var copy = try LabParser.parse(bytes: StudentCopy.bytes(of: lab), path: lab.path, bareLanguage: bareLanguage, kind: kind, config: config)
+            // The same front matter, so the same flags: with `--swiftc-flags` added as the lab had them.
+            copy.settings = lab.settings
+            return copy
         }
     }
 

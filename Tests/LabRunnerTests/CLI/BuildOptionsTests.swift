@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import LabRunner
 @testable import LabRunnerCLI
@@ -16,14 +17,28 @@ struct BuildOptionsTests {
     }
 
     @Test func gradeAndStudentReadTheBuildOptionsAsRunDoes() throws {
-        let words = ["--cache-dir", "/tmp/c", "--no-cache", "--jobs", "3", "--timeout", "7", "--compile-timeout", "90"]
+        let words = ["--cache-dir", "/tmp/c", "--no-cache", "--jobs", "3", "--timeout", "7", "--compile-timeout", "90",
+                     "--swiftc-flags", "-D EXTRA -warnings-as-errors"]
         let grade = try GradeCommand(arguments: ["--key", "key.md", "alice.md"] + words)
         let student = try StudentCommand(arguments: ["key.md", "-o", "out"] + words)
         let run = try RunOptions.configuration(["key.md"] + words)
         for build in [grade.build, student.build] {
             #expect(build.cacheDirectory == run.cacheDirectory && build.useCache == run.useCache && build.jobs == run.jobs)
-            #expect(build.timeout == run.timeout && build.compileTimeout == run.compileTimeout)
+            #expect(build.timeout == run.timeout && build.compileTimeout == run.compileTimeout && build.swiftcFlags == run.swiftcFlags)
         }
         #expect(run.cacheDirectory == "/tmp/c" && !run.useCache && run.jobs == 3 && run.timeout == 7 && run.compileTimeout == 90)
+        #expect(run.swiftcFlags == ["-D", "EXTRA", "-warnings-as-errors"])
+        // Only the flags a lab's `swiftc-flags` may hold: never where swiftc writes.
+        #expect(throws: UsageError.self) { try RunOptions.configuration(["key.md", "--swiftc-flags", "-o /tmp/x"]) }
+    }
+
+    /// `--swiftc-flags` reaches swiftc: the lab prints what only `-D EXTRA` compiles.
+    @Test func swiftcFlagsAreAddedToEveryLabsOwn() async throws {
+        let folder = try LabRunnerCLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try "```swift\n#if EXTRA\nprint(\"extra\")\n#else\nprint(\"plain\")\n#endif\n```\n```output\nextra\n```\n"
+            .write(toFile: folder + "/lab.md", atomically: true, encoding: .utf8)
+        let result = try await LabRunnerCLI.run(["run", "--swiftc-flags", "-D EXTRA", "lab.md"], in: folder)
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
     }
 }
