@@ -41,7 +41,7 @@ def main():
         for _ in range(args.reps):
             run = timed([tool, "run", "--cache-dir", cache, "Labs/"])
             said = []
-            html = timed([tool, "html", "--verbose", "--cache-dir", cache, "Labs/", "-o", site], said)
+            html = timed([tool, "html", "--key", "--verbose", "--cache-dir", cache, "Labs/", "-o", site], said)
             pairs.append((run, html))
             # `--verbose` says how long the pages took: "wrote 10 pages and index.html to DIR in 12.3 ms".
             match = re.search(r"index\.html to .* in ([0-9.]+) ms", said[0])

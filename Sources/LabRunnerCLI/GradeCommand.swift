@@ -12,15 +12,14 @@ struct GradeCommand: Command {
                           help: "Also write DIR/grades.csv (student, exercise, points, out of, note), DIR/grades.json, "
                           + "DIR/STUDENT.feedback.txt and .html (diffs and hints; with several labs in DIR/LAB/), "
                           + "and DIR/gradebook.csv (keeping the instructor's written points and late column)"),
-        OptionDeclaration(name: "--no-sandbox", help: "Run submissions unsealed, with your rights: only inside a container or "
-                          + "machine of their own (default: each program sealed off; where the system cannot, grade refuses)"),
-    ]
+    ] + BuildOptions.declarations
 
     let keys: [String]
     let submissions: [String]
     let output: String?
     let repeats: Int
-    let sandboxed: Bool
+    /// The build options, as `run` reads them.
+    let build: RunConfiguration
 
     init(arguments: [String]) throws(UsageError) {
         let parsed = try Self.spec.parse(arguments)
@@ -31,7 +30,7 @@ struct GradeCommand: Command {
         submissions = parsed.positionals
         output = parsed.value("--output")
         repeats = try parsed.value("--repeat", as: .repeats) ?? GradeSession.defaultRepeats
-        sandboxed = !parsed.has("--no-sandbox")
+        build = try BuildOptions.configuration(parsed)
     }
 
     func execute() -> Int32 {
@@ -39,7 +38,7 @@ struct GradeCommand: Command {
         var session = GradeSession(keys: keys, submissions: submissions, environment: environment, output: ConsoleOutput(environment: environment))
         session.outputFolder = output
         session.repeats = repeats
-        session.sandboxed = sandboxed
+        session.build = build
         session.style = .forStandardOutput(environment: environment)
         return ExitStatus.of(session.run())
     }

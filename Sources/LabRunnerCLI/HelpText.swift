@@ -67,8 +67,10 @@ enum HelpText {
         about: """
         Runs the files exactly as `labrunner run` does (same report, cache and exit status), then
         writes into DIR one self-contained page per file (prose, each Swift cell with its output in
-        every scenario, diffs, compile errors at their line) and an index.html with every verdict.
-        Relative images are copied beside the pages. See docs/notebook.md.
+        every scenario, diffs, compile errors at their line) and an index.html with every verdict,
+        rooted at the folder named. Relative images and linked files are copied beside the pages. A
+        lab holding solutions or hidden checks is refused unless --student or --key says whom its
+        pages are for. See docs/notebook.md.
         """)
 
     static let extract = CommandHelp(
@@ -118,8 +120,9 @@ enum HelpText {
         Runs each submission (a lab file, or a folder holding one; the student is named by it) with
         the key's expected outputs, hidden checks and settings: its cells are matched to the key's by
         exercise id, and its own transcripts, hints and checks are ignored. Submissions run in
-        parallel with the timeouts, isolation and clean-up of `run`. A submission that does not
-        compile scores zero, with its errors at its lines. Prints each student's points, and the
+        parallel with the timeouts, isolation and clean-up of `run`. Each exercise is graded on its
+        own: one whose code does not compile is built as the key's stub and scores zero, with its
+        errors at the student's lines, and the others are graded. Prints each student's points, and the
         checks that printed differently between runs (flaky: the exercise scores zero). Several
         keys (or a folder of them) grade a course: each submission is a student's folder holding
         their labs named as the keys. With -o, DIR/gradebook.csv gets a row per student; the

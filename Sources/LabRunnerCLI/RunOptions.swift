@@ -4,14 +4,14 @@ import LabRunner
 /// `labrunner run`'s options: their declarations, and their parser, which makes the library's
 /// `RunConfiguration` (`watch` and `html` share most of them).
 enum RunOptions {
-    /// Every option of `run`, in the order `labrunner help run` lists them.
-    static let declarations = [
+    /// Every option of `run`, in the order `labrunner help run` lists them: its own, then the build options.
+    static let declarations = owned + BuildOptions.declarations
+
+    /// The options of `run` that are not every building command's.
+    static let owned = [
         OptionDeclaration(name: "--update", help: "Rewrite output blocks to what the cells printed (in place, atomically)"),
         OptionDeclaration(name: "--scenario", value: "NAME",
                           help: "Run only this scenario (repeatable); a name no lab of the run declares is a usage error"),
-        OptionDeclaration(name: "--timeout", value: "SECONDS", help: "Override each lab's timeout per scenario run (more than 0, at most 86400)"),
-        OptionDeclaration(name: "--compile-timeout", value: "SECONDS",
-                          help: "Stop swiftc after this long; the lab fails as not compiled (default: 600)"),
         OptionDeclaration(name: "--bare", value: "LANG",
                           help: "Read fences without an info string as LANG (`--bare swift` for guides)"),
         OptionDeclaration(name: "--as", value: "KIND",
@@ -26,17 +26,10 @@ enum RunOptions {
                           + "(`--min-rung compiled`: excerpts that could only be parsed fail; samples marked skip stay skipped)"),
         OptionDeclaration(name: "--repeat", value: "N", help: "Run each scenario N times; a cell whose output differs "
                           + "between runs is reported as flaky, even when one of the runs matched"),
-        OptionDeclaration(name: "--jobs", aliases: ["-j"], value: "N",
-                          help: "Processes at once: compiles and scenario runs (default: the number of cores)"),
         OptionDeclaration(name: "--shard", value: "K/N", help: "Run only the K-th of N parts of the files (CI matrices): "
                           + "in path order, each file goes to the part with the least work so far, work being the "
                           + "programs it needs built (a lab: 1 for its cells, 1 per standalone, compile_fail or no_run cell; "
                           + "a guide: the programs its samples pack into; 0 without Swift cells), read from the files alone"),
-        OptionDeclaration(name: "--cache-dir", value: "DIR",
-                          help: "Compile cache (default: $XDG_CACHE_HOME/labrunner or ~/.cache/labrunner)"),
-        OptionDeclaration(name: "--no-cache", help: "Always run swiftc; store nothing"),
-        OptionDeclaration(name: "--no-sandbox", help: "Run each lab's program as it is, with your rights (default: sealed off "
-                          + "from your files, the network and other processes where the system allows; see docs/reliability.md)"),
         OptionDeclaration(name: "--junit", value: "FILE",
                           help: "Write a JUnit XML report (a testsuite per lab, a testcase per scenario)"),
         OptionDeclaration(name: "--json", value: "FILE",
@@ -59,20 +52,15 @@ enum RunOptions {
         var run = RunConfiguration(paths: parsed.positionals)
         run.update = parsed.has("--update")
         run.verbose = parsed.has("--verbose")
-        run.useCache = !parsed.has("--no-cache")
-        run.sandboxed = !parsed.has("--no-sandbox")
         run.strict = parsed.has("--strict")
         run.minimumRung = try parsed.value("--min-rung", as: .checkRung)
         run.bareLanguage = try parsed.value("--bare", as: .bareLanguage)
         run.documentKind = try parsed.value("--as", as: .documentKind)
         run.scenarios = parsed.values("--scenario")
-        run.cacheDirectory = parsed.value("--cache-dir")
         run.packagePath = parsed.value("--package")
         run.junitPath = parsed.value("--junit")
         run.jsonPath = parsed.value("--json")
-        run.timeout = try parsed.value("--timeout", as: .timeout)
-        run.compileTimeout = try parsed.value("--compile-timeout", as: .compileTimeout) ?? run.compileTimeout
-        run.jobs = try parsed.value("--jobs", as: .jobs) ?? run.jobs
+        try BuildOptions.apply(parsed, to: &run)
         run.repeats = try parsed.value("--repeat", as: .repeats) ?? run.repeats
         run.shard = try parsed.value("--shard", as: .shard)
         return run

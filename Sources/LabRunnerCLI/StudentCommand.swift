@@ -5,12 +5,12 @@ import LabRunner
 struct StudentCommand: Command {
     static let declarations = [
         OptionDeclaration(name: "--output", aliases: ["-o"], value: "DIR", help: "Where the copies go (below it, as below the folder named)"),
-        OptionDeclaration(name: "--no-sandbox", help: "Check the copies' programs unsealed, with your rights (default: sealed off where the system allows)"),
-    ]
+    ] + BuildOptions.declarations
 
     let paths: [String]
     let output: String
-    let sandboxed: Bool
+    /// The build options, as `run` reads them.
+    let build: RunConfiguration
 
     init(arguments: [String]) throws(UsageError) {
         let parsed = try Self.spec.parse(arguments)
@@ -18,14 +18,14 @@ struct StudentCommand: Command {
         guard let output = parsed.value("--output") else { throw .missingArgument("-o DIR (where the students' copies go)") }
         paths = parsed.positionals
         self.output = output
-        sandboxed = !parsed.has("--no-sandbox")
+        build = try BuildOptions.configuration(parsed)
     }
 
     func execute() -> Int32 {
         let environment = ProcessInfo.processInfo.environment
         var session = StudentSession(paths: paths, outputFolder: output, environment: environment, output: ConsoleOutput(environment: environment))
         session.style = .forStandardOutput(environment: environment)
-        session.sandboxed = sandboxed
+        session.build = build
         return ExitStatus.of(session.run())
     }
 }

@@ -4,7 +4,7 @@ import LabRunner
 /// What `labrunner watch` was asked to do.
 struct WatchOptions: Sendable {
     /// `run`'s options that mean the same in `watch`.
-    static let shared = ["--scenario", "--timeout", "--compile-timeout", "--bare", "--package", "--strict", "--min-rung", "--jobs", "--cache-dir", "--no-cache", "--no-sandbox"]
+    static let shared = ["--scenario", "--bare", "--package", "--strict", "--min-rung"] + BuildOptions.names
 
     /// The port `--serve` takes without one.
     static let defaultPort: UInt16 = 8000

@@ -37,10 +37,11 @@ extension GradeReport {
                 let labels = index < entry.checkLabels.count ? entry.checkLabels[index] : []
                 result.passed[exercise.id] = Set(zip(exercise.checks, labels).compactMap { check, label in check.passed ? label : nil })
             }
+            let whole = entry.wholeBuild.map { "did not compile: " + $0 }
             result.notes = zip(entry.points, entry.notes).compactMap { exercise, note in
-                note.isEmpty || exercise.manual ? nil : "\(exercise.id): \(note)"
+                note.isEmpty || exercise.manual || note == whole ? nil : "\(exercise.id): \(note)"
             }
-            if case .lab(_, let parts, _) = entry.file.content, case .compileFailed = parts.first?.result { result.notes.append("did not compile") }
+            if let whole { result.notes.append(whole) }
             if case .invalid = entry.file.content { result.notes.append("not a valid lab") }
             if case .unreadable(let error) = entry.file.content {
                 result.notes.append(GradeReport.unreadable(error) == "unreadable" ? "unreadable" : "a symbolic link")

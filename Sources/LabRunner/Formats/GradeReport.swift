@@ -20,6 +20,9 @@ package struct GradeReport: Sendable {
         package let checks: [[(name: String, passed: Bool)]]
         /// What the submission changed outside its exercises, against the handout.
         package var locked: LockedContent? = nil
+        /// Per exercise, in order: the compiler's errors in its code when it did not compile (it
+        /// was built as the key's stub, so the others could be graded), as feedback may show them.
+        package var compileErrors: [[DiagnosticReport]] = []
         /// Per exercise, in order, each check's gradebook column (`mock cell 1`, `mock hidden 1`);
         /// nil for a check of the key's whose cell the submission deleted.
         package var checkLabels: [[String?]] = []
@@ -29,14 +32,24 @@ package struct GradeReport: Sendable {
             return "locked content changed: \(locked.count) line\(locked.count == 1 ? "" : "s")"
         }
         package var earned: Double { points.reduce(0) { $0 + $1.earned } }
+
+        /// The first error of a submission that did not compile at all (`alice.md:8:7: error: …`); nil when it did.
+        var wholeBuild: String? {
+            guard case .lab(_, let parts, _) = file.content, case .compileFailed(let failure) = parts.first?.result else { return nil }
+            return failure.diagnostics.first { $0.severity == "error" }?.line ?? failure.summary
+        }
         package var outOf: Int { points.reduce(0) { $0 + $1.outOf } }
 
         /// Per exercise, in order: why it scored 0 apart from its outputs, for the instructor
         /// (`flaky: …`, `not graded: …`); "" when nothing.
         package var notes: [String] {
-            zip(points, flaky).map { exercise, checks in
+            points.indices.map { index in
+                let exercise = points[index], checks = flaky[index]
                 if exercise.manual { return "written: awaiting the instructor" }
                 if let missing = exercise.missing { return "not graded: \(missing)" }
+                if index < compileErrors.count, let first = compileErrors[index].first { return "did not compile: \(first.line)" }
+                // An error outside the exercises: nothing ran, and every exercise's row says why.
+                if let wholeBuild { return "did not compile: \(wholeBuild)" }
                 return checks.isEmpty ? "" : "flaky: " + checks.joined(separator: "; ")
             }
         }
@@ -61,6 +74,7 @@ package struct GradeReport: Sendable {
             var entry = Entry(student: ControlPictures.escapedName(outcome.student), file: FileReport(outcome.file, appleAvailable: appleAvailable),
                               points: outcome.points, flaky: flaky, damage: outcome.damage, checks: checks, locked: outcome.locked)
             entry.key = outcome.student
+            entry.compileErrors = outcome.points.map { exercise in graded.map { lab in exercise.compileErrors.map { DiagnosticReport($0, lab: lab) } } ?? [] }
             entry.checkLabels = outcome.points.indices.map { index in
                 outcome.points[index].checks.map { check in graded.flatMap { Gradebook.checkLabel(check, exercise: index, in: $0, appleAvailable: appleAvailable) } }
             }
@@ -68,7 +82,8 @@ package struct GradeReport: Sendable {
         }
     }
 
-    /// `student,exercise,points,out of,note,warning`, RFC 4180 quoting where needed, a name read as a
+    /// `student,exercise,points,out of,note,warning` (points `?` for a written exercise, which the
+    /// instructor grades in the gradebook), RFC 4180 quoting where needed, a name read as a
     /// formula neutralised; the note says why an exercise scored 0 apart from its outputs (a flaky
     /// check, its markers gone), the warning what the student changed outside the exercises.
     package var csv: String {
@@ -76,7 +91,8 @@ package struct GradeReport: Sendable {
         for entry in entries {
             for (exercise, note) in zip(entry.points, entry.notes) {
                 lines.append([entry.student, exercise.id].map(CSVField.encode).joined(separator: ",")
-                             + ",\(PointsText.format(exercise.earned)),\(exercise.outOf)," + CSVField.encode(note) + ","
+                             // A written exercise's points are the instructor's: `?` as on the terminal.
+                             + ",\(exercise.manual ? "?" : PointsText.format(exercise.earned)),\(exercise.outOf)," + CSVField.encode(note) + ","
                              + CSVField.encode(entry.warning))
             }
         }
@@ -128,7 +144,11 @@ package struct GradeReport: Sendable {
         if case .invalid = entry.file.content { line += "  not a valid lab" }
         if case .unreadable(let error) = entry.file.content { line += "  " + Self.unreadable(error) }
         // A written exercise's note is the line's own last words.
-        for (exercise, note) in zip(entry.points, entry.notes) where !note.isEmpty && !exercise.manual { line += "\n  \(exercise.id): \(note)" }
+        // A whole build's error is said once, by `did not compile` and the errors below the line.
+        let whole = entry.wholeBuild.map { "did not compile: " + $0 }
+        for (exercise, note) in zip(entry.points, entry.notes) where !note.isEmpty && !exercise.manual && note != whole {
+            line += "\n  \(exercise.id): \(note)"
+        }
         if !entry.warning.isEmpty { line += "\n  warning: \(entry.warning)" }
         return line
     }
@@ -142,6 +162,16 @@ package struct GradeReport: Sendable {
             return ["\(exercise.id)  \(PointsText.format(exercise.earned)) of \(exercise.outOf) point\(exercise.outOf == 1 ? "" : "s"), "
                     + "\(passed) of \(checks.count) check\(checks.count == 1 ? "" : "s") passed"]
                 + checks.map { "  \($0.passed ? "pass" : "fail")  \($0.name)" }
+        }
+    }
+
+    /// Each exercise that did not compile: what the grader did about it, then the compiler's errors.
+    func compileErrorLines(_ entry: Entry) -> [String] {
+        zip(entry.points, entry.compileErrors).flatMap { exercise, errors -> [String] in
+            guard !errors.isEmpty else { return [] }
+            return ["Exercise '\(exercise.id)' did not compile, so it scores 0: it was built as the handout's stub, and the rest "
+                    + "of your lab was graded with it (what the run below says of it is the stub's):"]
+                + errors.flatMap { TerminalReport(style: .plain).diagnostic($0) } + [""]
         }
     }
 
@@ -168,6 +198,7 @@ package struct GradeReport: Sendable {
         case .lab(_, _, let document):
             // Where the file broke: the exercises those markers delimited were not graded.
             for error in entry.damage { lines += TerminalReport(style: .plain).inputError(error, excerpt: Excerpt(error.location, bytes: document)) }
+            lines += compileErrorLines(entry)
             lines += TerminalReport(style: .plain).render(entry.file)
         case .guide:
             lines += TerminalReport(style: .plain).render(entry.file)

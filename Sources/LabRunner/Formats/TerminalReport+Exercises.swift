@@ -14,7 +14,9 @@ extension TerminalReport {
             return exercises.map { exercise in
                 let name = "exercise '\(exercise.id)'"
                 if exercise.isFailure {
-                    return "  " + style.red("FAIL") + "  " + "\(path):\(exercise.line): error: \(name): \(exercise.message)"
+                    var line = exercise.line
+                    if case .uncheckedCell(let cellLine) = exercise.status { line = cellLine }
+                    return "  " + style.red("FAIL") + "  " + "\(path):\(line): error: \(name): \(exercise.message)"
                 }
                 if case .notChecked = exercise.status {
                     return "  " + style.yellow("SKIP") + "  \(name): \(exercise.message)"
@@ -24,15 +26,22 @@ extension TerminalReport {
         }
         let done = exercises.filter { $0.status == .done }
         let points = done.reduce(0) { $0 + $1.points }, total = exercises.reduce(0) { $0 + $1.points }
-        var out = ["  exercises: \(done.count) of \(exercises.count) done (\(points) of \(total) point\(total == 1 ? "" : "s"))"]
+        // Hidden checks the student's copy lacks: the points are those of the visible checks.
+        let hidden = exercises.reduce(0) { $0 + $1.hiddenChecksNotRun }
+        let pointsText = "\(points) of \(total) point\(total == 1 ? "" : "s")" + (hidden == 0 ? ""
+            : " by the visible checks; \(hidden) hidden check\(hidden == 1 ? "" : "s") run\(hidden == 1 ? "s" : "") only when graded")
+        var out = ["  exercises: \(done.count) of \(exercises.count) done (\(pointsText))"]
         for exercise in exercises {
             let title = exercise.title.map { "  " + style.dim($0) } ?? ""
+            let checks = exercise.checksLine.map { "             " + style.dim($0) }
             if exercise.status == .done {
                 out.append("    " + style.green("done") + "     \(exercise.id)" + title)
+                out += checks.map { [$0] } ?? []
                 continue
             }
             // Line 0: a graded submission lost the exercise's marker; there is no line of its own to cite.
             out.append("    " + style.yellow("not yet") + "  \(exercise.id)" + title + (exercise.line > 0 ? "  (\(path):\(exercise.line))" : ""))
+            out += checks.map { [$0] } ?? []
             if exercise.message != "not yet" { out.append("             " + style.dim(String(exercise.message.dropFirst("not yet ".count)))) }
             if !exercise.followingFailures.isEmpty {
                 let lines = exercise.followingFailures.map(String.init).joined(separator: ", ")

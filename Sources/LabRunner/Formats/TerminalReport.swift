@@ -154,6 +154,13 @@ package struct TerminalReport: Sendable {
         where !shared.contains(where: { $0.contains(scenario: scenario.name, header: mismatch.header, diff: mismatch.diff) }) {
             out += [indent + mismatch.header] + diff(mismatch.diff)
         }
+        // Every diff of this scenario is shared and printed below the scenarios: the line says so,
+        // naming where as the headers below do (never a line of a graded submission's key).
+        if out.count == 1, run.flakiness == nil, !run.mismatches.isEmpty {
+            var places: [String] = []
+            for mismatch in run.mismatches where !places.contains(mismatch.place) { places.append(mismatch.place) }
+            out[0] += "  " + style.dim("output differs: \(places.joined(separator: ", ")) (below)")
+        }
         if let flakiness = run.flakiness {
             out += flakiness.map { line in
                 indent + (line.hasPrefix("+") ? style.green(line) : line.hasPrefix("-") || line.hasPrefix("flaky") ? style.red(line) : line)

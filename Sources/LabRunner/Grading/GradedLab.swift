@@ -9,8 +9,12 @@
 /// An exercise whose markers the submission lost has no cells of its own: it scores 0, its hidden
 /// checks are left out, and the other exercises are graded. `damage` is where the file broke
 /// (`alice.md:548:1: hint block outside an exercise`), said with each such exercise.
+///
+/// An exercise in `stubbed` (its code did not compile) is built with the key's
+/// stub in the student's cells, which is known to compile, so the other exercises can be graded;
+/// the student's extra cells in it are left out, its hidden checks kept (they fail, as the stub does).
 enum GradedLab {
-    static func assemble(key: Lab, submission: Lab, damage: String? = nil) -> Lab {
+    static func assemble(key: Lab, submission: Lab, damage: String? = nil, stubbed: Set<String> = []) -> Lab {
         // The key's text follows the submission's in the graded lab's source, so the key's blocks
         // (hidden checks, expected outputs) have lines and offsets there; the compiler and the
         // reports read cells through the lab's source.
@@ -23,6 +27,7 @@ enum GradedLab {
                      endLine: nil, hints: exercise.hints)
         }
         var bounds = SubmissionBounds(ownLineCount: joint.lineOffset)
+        bounds.brokenExercises = stubbed
         for exercise in key.checkedExercises where !submission.exercises.contains(where: { $0.id == exercise.id }) {
             bounds.missingExercises[exercise.id] = "its marker '<!-- labrunner: exercise id=\(exercise.id) … -->' is not in your file"
                 + (damage.map { " (the file broke at \($0))" } ?? "")
@@ -60,6 +65,11 @@ enum GradedLab {
             var keyScratch = keyVisible.filter(isScratch).makeIterator()
             for given in theirs {
                 let place = given.attributes.contains(.scratch) ? nil : given.outputs.isEmpty ? keyScratch.next() : keyChecked.next()
+                if stubbed.contains(id) {
+                    // The handout's code at the student's place: what the student started from.
+                    if let place { add(given.withCode(place.handoutCode), outputs: joint.expected(place.outputs, at: given), exercise: exercise) }
+                    continue
+                }
                 // A cell the key has no place for (another exercise's, whose marker is gone, or one
                 // the student added) earns nothing: it is scratch work, no check of the exercise, or a
                 // student could add cells with matching blocks of their own and outnumber the key's checks.

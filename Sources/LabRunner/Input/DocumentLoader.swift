@@ -15,6 +15,8 @@ package struct DocumentLoader: Sendable {
     package var bareLanguage: String? = nil
     /// `--as guide|lab`: how to read every file, whatever the rule says.
     package var kind: DocumentKind? = nil
+    /// `--swiftc-flags`: added after every file's own (front matter, `.labrunner`).
+    package var swiftcFlags: [String] = []
 
     package init(configs: TreeConfigSearch?, bareLanguage: String? = nil, kind: DocumentKind? = nil) {
         self.configs = configs
@@ -34,7 +36,9 @@ package struct DocumentLoader: Sendable {
         do { bytes = try DocumentFile.read(path) } catch { throw .unreadable(error) }
         do throws(LabError) {
             let config = try configs?.config(for: path)
-            return try make(LabParser.parse(bytes: bytes, path: path, bareLanguage: bareLanguage, kind: kind, config: config), config)
+            var lab = try LabParser.parse(bytes: bytes, path: path, bareLanguage: bareLanguage, kind: kind, config: config)
+            lab.settings.swiftcFlags += swiftcFlags
+            return try make(lab, config)
         } catch {
             throw Self.invalid(error, documentPath: path, documentBytes: bytes)
         }

@@ -18,6 +18,9 @@ struct Exercise: Sendable, Equatable {
     var cellIndices: [Int] = []
     /// ```` ```hint ```` blocks inside it: shown to a student while the exercise is not done.
     var hints: [FencedBlock] = []
+    /// `hidden=N` (a students' copy): the key's hidden cells the copy left out, which run only
+    /// when graded; 0 in a key, whose hidden cells are its own.
+    var announcedHiddenCells = 0
 
     /// The hints' text, blocks separated by a blank line.
     var hintText: String {
@@ -107,7 +110,25 @@ extension Cell {
                 lines[offset] = indent + "#if \(active)"
             }
         }
-        let code = lines.joined(separator: "\n")
+        return withCode(lines.joined(separator: "\n"))
+    }
+
+    /// The cell's code as the students' copy has it (`StudentCopy`): every line of each solution
+    /// region removed but the stub's.
+    var handoutCode: String {
+        var removed = Set<Int>()
+        for region in solutions {
+            removed.formUnion(region.ifLine...region.stubStart)
+            removed.formUnion(region.stubEnd...region.endifLine)
+        }
+        let lines = block.code.split(separator: "\n", omittingEmptySubsequences: false)
+        return lines.enumerated().filter { offset, _ in
+            offset >= block.contentLines.count || !removed.contains(block.contentLines[offset].line)
+        }.map { String($0.element) }.joined(separator: "\n")
+    }
+
+    /// The cell where it is, compiling `code` instead of its own (no solution regions).
+    func withCode(_ code: String) -> Cell {
         let changed = FencedBlock(info: block.info, code: code, fenceCharacter: block.fenceCharacter,
                                   fenceLength: block.fenceLength, fenceIndent: block.fenceIndent,
                                   openingLine: block.openingLine, closingLine: block.closingLine,

@@ -1,9 +1,11 @@
 /// `<!-- labrunner: exercise id=ID points=N title="…" -->` and `<!-- labrunner: end-exercise -->`:
 /// a directive line read with its quoted values (the attribute directive splits on spaces). The
-/// word `manual` marks a written exercise, graded by the instructor.
+/// word `manual` marks a written exercise, graded by the instructor. `hidden=N` is what
+/// `labrunner student` writes in a students' copy: the key's hidden checks of the exercise it
+/// left out, so a student's run can say they exist.
 struct ExerciseDirective: Sendable {
     enum Kind: Sendable, Equatable {
-        case start(id: String, title: String?, points: Int, manual: Bool)
+        case start(id: String, title: String?, points: Int, manual: Bool, hidden: Int?)
         case end
     }
 
@@ -78,7 +80,7 @@ struct ExerciseDirective: Sendable {
         func at(_ column: Int) -> SourceLocation { SourceLocation(path: path, line: line, column: column) }
         if let unclosedQuoteColumn { throw LabError(at(unclosedQuoteColumn), .badExerciseDirective(reason: "a quote is never closed")) }
         if let strayColumn {
-            throw LabError(at(strayColumn), .badExerciseDirective(reason: "expected key=value (keys: id, points, title) or 'manual'"))
+            throw LabError(at(strayColumn), .badExerciseDirective(reason: "expected key=value (keys: id, points, title, hidden) or 'manual'"))
         }
         if keyword == ExerciseParser.endKeyword {
             if let column = pairs.first?.column ?? manualColumn {
@@ -112,7 +114,14 @@ struct ExerciseDirective: Sendable {
             }
             points = value
         }
+        var hidden: Int? = nil
+        if let given = pairs.first(where: { $0.key == "hidden" }) {
+            guard let value = Int(given.value), value >= 0, value <= 1000, given.value.allSatisfy(\.isASCIIDigit) else {
+                throw LabError(at(given.column), .badExerciseDirective(reason: "bad hidden '\(given.value)': a whole number from 0 to 1000"))
+            }
+            hidden = value
+        }
         let title = pairs.first { $0.key == "title" }.map { ControlPictures.stripped($0.value) }
-        return .start(id: id.value, title: title, points: points, manual: manualColumn != nil)
+        return .start(id: id.value, title: title, points: points, manual: manualColumn != nil, hidden: hidden)
     }
 }

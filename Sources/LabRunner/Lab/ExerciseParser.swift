@@ -2,7 +2,7 @@
 /// blocks between them, hidden checks, and the `#if SOLUTION` regions of cells.
 enum ExerciseParser {
     static let exerciseKeyword = "exercise", endKeyword = "end-exercise"
-    static let keys = ["id", "points", "title"]
+    static let keys = ["id", "points", "title", "hidden"]
 
     /// The exercises in document order; fills in each cell's solution regions. With `damage`
     /// (a submission being graded), a marker or block that cannot be placed is left out and
@@ -24,7 +24,7 @@ enum ExerciseParser {
             }
         }
         // Directives first: each opens (or ends) a region of lines.
-        var starts: [(line: Int, id: String, title: String?, points: Int, manual: Bool)] = []
+        var starts: [(line: Int, id: String, title: String?, points: Int, manual: Bool, hidden: Int?)] = []
         var ends: [Int] = []
         var number = frontMatterLines
         while number < source.lines.count {
@@ -37,19 +37,22 @@ enum ExerciseParser {
             }
             switch kind {
             case .end: ends.append(number)
-            case .start(let id, let title, let points, let manual):
+            case .start(let id, let title, let points, let manual, let hidden):
                 if let first = starts.first(where: { $0.id == id }) {
                     try fail(LabError(SourceLocation(path: path, line: number, column: directive.column(ofKey: "id")),
                                       .duplicateExercise(id: id, firstLine: first.line)))
                     continue
                 }
-                starts.append((number, id, title, points, manual))
+                starts.append((number, id, title, points, manual, hidden))
             }
         }
         var exercises = starts.enumerated().map { offset, start in
             let next = offset + 1 < starts.count ? starts[offset + 1].line : Int.max
             let end = ends.first { $0 > start.line && $0 < next } ?? (next == Int.max ? nil : next)
-            return Exercise(id: start.id, title: start.title, points: start.points, isManual: start.manual, line: start.line, endLine: end)
+            var exercise = Exercise(id: start.id, title: start.title, points: start.points, isManual: start.manual,
+                                    line: start.line, endLine: end)
+            exercise.announcedHiddenCells = start.hidden ?? 0
+            return exercise
         }
         func exerciseIndex(at line: Int) -> Int? {
             exercises.lastIndex { $0.line < line && ($0.endLine ?? Int.max) > line }

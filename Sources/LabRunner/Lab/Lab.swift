@@ -3,7 +3,8 @@ package struct Lab: Sendable {
     /// The path as the user gave it; diagnostics and reports use it.
     let path: String
     let source: MarkdownSource
-    let settings: LabSettings
+    /// Set once parsed; `--swiftc-flags` adds to its flags (`DocumentLoader`).
+    var settings: LabSettings
     /// Lines taken by the front matter (0 when none).
     let frontMatterLines: Int
     /// Every fenced code block of the document, any language.

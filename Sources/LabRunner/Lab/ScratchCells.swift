@@ -6,4 +6,13 @@ extension Lab {
         guard cell.role == .program, !cell.isHidden else { return false }
         return cell.attributes.contains(.scratch) || (cell.outputs.isEmpty && exercise(containing: cell) != nil)
     }
+
+    /// A cell of a key's exercise that would be scratch only for lacking its output block: not
+    /// marked `scratch`, holding no solution (the stub's cell is where a student scribbles). When
+    /// it prints, the key's run fails at its line, and `--update` writes its block.
+    func isUncheckedCheck(_ cell: Cell) -> Bool {
+        hasSolutions && cell.role == .program && !cell.isHidden && !cell.isSkipped && cell.outputs.isEmpty
+            && cell.solutions.isEmpty && !cell.attributes.contains(.scratch)
+            && exercise(containing: cell).map { !$0.isManual } == true
+    }
 }

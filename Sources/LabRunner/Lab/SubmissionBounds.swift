@@ -7,6 +7,9 @@ struct SubmissionBounds: Sendable {
     /// Exercises of the key that the submission's markers no longer delimit, by id, with why:
     /// they score 0, the others are graded.
     var missingExercises: [String: String] = [:]
+    /// Exercises whose code did not compile, by id: built as the key's stub and scored 0, so
+    /// the others are graded on their own.
+    var brokenExercises: Set<String> = []
 
     /// True when `line` is one of the submission's own lines.
     func isOwn(_ line: Int) -> Bool { line >= 1 && line <= ownLineCount }

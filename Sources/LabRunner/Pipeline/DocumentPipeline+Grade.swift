@@ -14,6 +14,9 @@ package struct ExerciseGrade: Sendable, Equatable {
     package var missing: String? = nil
     /// A written exercise: its points are the instructor's to give (0 until then).
     package var manual = false
+    /// The compiler's errors in the exercise's code (with their notes), when it did not compile:
+    /// it was built as the key's stub and scores 0, and the other exercises were graded.
+    package var compileErrors: [Diagnostic] = []
 }
 
 /// One submission's grade: points per exercise of the key, and the run they come from.
@@ -47,11 +50,15 @@ extension DocumentPipeline {
                                 points: points)
         }
         let damage = parsed.damage.first.map { "\($0.location): \($0.message)" }
-        let graded = GradedLab.assemble(key: key, submission: parsed.lab, damage: damage)
-        var outcome = run(graded)
+        let apart = runApart(GradedLab.assemble(key: key, submission: parsed.lab, damage: damage), submission: parsed.lab) { stubbed in
+            GradedLab.assemble(key: key, submission: parsed.lab, damage: damage, stubbed: stubbed)
+        }
+        let graded = apart.lab
+        var outcome = apart.outcome
         outcome.part = .program
         for index in points.indices where !points[index].manual {
             points[index].missing = graded.submission?.missingExercises[points[index].id]
+            points[index].compileErrors = apart.errors[points[index].id] ?? []
         }
         if case .ran(let verdicts) = outcome.status {
             let judged = ExerciseVerdict.judge(graded, verdicts: verdicts, appleAvailable: appleAvailable)
@@ -69,8 +76,23 @@ extension DocumentPipeline {
                 points[index].checks += (0..<lacking).map {
                     ExerciseCheck(cellIndex: -1, scenario: verdicts[$0 % verdicts.count].scenario, passed: false)
                 }
+                // Built as its stub: whatever the stub printed, the student's code earned nothing.
+                if !points[index].compileErrors.isEmpty {
+                    points[index].checks = points[index].checks.map { ExerciseCheck(cellIndex: $0.cellIndex, scenario: $0.scenario, passed: false) }
+                }
                 let passed = points[index].checks.filter(\.passed).count
                 points[index].earned = CheckPoints.earned(points: points[index].outOf, passed: passed, of: points[index].checks.count)
+            }
+        } else {
+            // Nothing ran (an error outside the exercises): every check of the key failed, and the
+            // feedback counts them (`0 of 6 checks passed`, not `0 of 0`).
+            for index in points.indices where !points[index].manual {
+                let cells = graded.checkedCells(of: graded.exercises[index], appleAvailable: appleAvailable)
+                let keyCells = key.checkedCells(of: key.exercises[index], appleAvailable: appleAvailable).count
+                points[index].checks = graded.scenarios.flatMap { scenario in
+                    cells.map { ExerciseCheck(cellIndex: $0.index, scenario: scenario, passed: false) }
+                        + (0..<max(0, keyCells - cells.count)).map { _ in ExerciseCheck(cellIndex: -1, scenario: scenario, passed: false) }
+                }
             }
         }
         return GradeOutcome(student: student, file: FileOutcome(path: submissionPath, content: .lab(graded, parts: [outcome])),

@@ -37,6 +37,10 @@ package struct DocumentPipeline: Sendable {
     package var configPackages: [String: PackageModules] = [:]
     /// Finds each file's `.labrunner` (nil: none is read).
     package var configs: TreeConfigSearch? = nil
+    /// `--swiftc-flags`: added to every file's own flags as it is loaded.
+    package var swiftcFlags: [String] = []
+    /// What each lab is run as instead of itself (`html --student`: its students' copy); nil: as written.
+    package var asRun: (@Sendable (Lab, TreeConfig?) throws(LabError) -> Lab)? = nil
     /// Shared by every lab of a run, so swiftc and scenarios together stay within `--jobs`.
     package var limiter = JobLimiter(slots: ProcessInfo.processInfo.activeProcessorCount)
     /// Builds, caches and runs for the pipeline; nil means swiftc, the compile cache and real
@@ -66,9 +70,11 @@ package struct DocumentPipeline: Sendable {
     package func run(path: String, line lineArgument: Int? = nil) -> FileOutcome {
         let line = lineArgument ?? sampleLines[path]
         var pipeline = self
-        let loader = DocumentLoader(configs: configs, bareLanguage: bareLanguage, kind: documentKind)
+        var loader = DocumentLoader(configs: configs, bareLanguage: bareLanguage, kind: documentKind)
+        loader.swiftcFlags = swiftcFlags
         do throws(LoadError) {
-            return try loader.load(path) { lab, config throws(LabError) in
+            return try loader.load(path) { written, config throws(LabError) in
+                let lab = try pipeline.asRun.map { asRun throws(LabError) in try asRun(written, config) } ?? written
                 if packageModules == nil, let package = config?.package { pipeline.packageModules = configPackages[package] }
                 if lab.isGuide {
                     // SwiftPM's description of the package, when the run has one, over the manifest read as text.

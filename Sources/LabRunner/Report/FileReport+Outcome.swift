@@ -115,7 +115,15 @@ extension PartReport {
             : []
         counts.skipped += skipped.count
         let lines = update?.lines ?? []
-        let exercises = kind == .program ? ExerciseReport.reports(outcome, appleAvailable: appleAvailable) : []
+        var exercises = kind == .program ? ExerciseReport.reports(outcome, appleAvailable: appleAvailable) : []
+        // `--update` writes the missing block of a check (`OutputUpdater`): the next run checks it.
+        if update != nil {
+            exercises = exercises.map { exercise in
+                guard case .uncheckedCell(let line) = exercise.status else { return exercise }
+                return ExerciseReport(id: exercise.id, title: exercise.title, points: exercise.points, line: exercise.line, hint: exercise.hint,
+                                      status: .notChecked("the cell at line \(line) had no output block; --update writes it, so run again"))
+            }
+        }
         // An exercise that checks nothing is a failed test of the instructor's lab.
         counts.failed += exercises.filter(\.isFailure).count
         counts.passed += exercises.filter { $0.status == .stubFails }.count

@@ -6,7 +6,7 @@ extension ScenarioReport {
         let header = "\(lab.location(line: mismatch.line)): output differs from the // Prints comments (- expected, + actual)"
         let diff = mismatch.diff
         let report = MismatchReport(cellIndex: sample.index, cellLine: sample.line, expectedLine: mismatch.line,
-                                    header: header, diff: diff)
+                                    header: header, diff: diff, place: "line \(mismatch.line)")
         let stderr = ReportText.withoutStackFrames(mismatch.stderr, lab: lab)
         let run = ScenarioRunReport(duration: mismatch.duration, problem: nil, stderr: stderr, stderrTail: ReportText.tail(of: stderr),
                                     mismatches: [report], flakiness: nil)

@@ -70,19 +70,16 @@ extension MismatchReport {
         if lab.conceals(mismatch.cell) {
             self.init(cellIndex: mismatch.cell.index, cellLine: mismatch.cell.line, expectedLine: nil,
                       header: "\(lab.checkName(cellIndex: mismatch.cell.index)) printed something else than it should in scenario \(scenario)",
-                      diff: [])
+                      diff: [], place: lab.checkName(cellIndex: mismatch.cell.index))
             return
         }
         // The key's block, when the submission has none for this scenario: cite the student's cell.
-        let header = if let expected = mismatch.expected, lab.conceals(line: expected.line) {
-            "\(lab.location(line: mismatch.cell.line)): output differs in scenario \(scenario) (- expected, + actual)"
-        } else if let expected = mismatch.expected {
-            "\(lab.location(line: expected.line)): output differs in scenario \(scenario) (- expected, + actual)"
-        } else {
-            "\(lab.location(line: mismatch.cell.line)): the cell printed output but has no output block for scenario \(scenario) (+ actual)"
-        }
+        let cited = mismatch.expected.flatMap { lab.conceals(line: $0.line) ? nil : $0.line } ?? mismatch.cell.line
+        let header = mismatch.expected == nil
+            ? "\(lab.location(line: cited)): the cell printed output but has no output block for scenario \(scenario) (+ actual)"
+            : "\(lab.location(line: cited)): output differs in scenario \(scenario) (- expected, + actual)"
         self.init(cellIndex: mismatch.cell.index, cellLine: mismatch.cell.line, expectedLine: mismatch.expected?.line,
-                  header: header, diff: mismatch.comparison.diff.renderedLines())
+                  header: header, diff: mismatch.comparison.diff.renderedLines(), place: "line \(cited)")
     }
 }
 

@@ -127,6 +127,9 @@ package struct MismatchReport: Sendable {
     package let header: String
     /// Unified diff lines: `@@ … @@`, then " ", "-", "+" lines.
     package let diff: [String]
+    /// Where the header says it is, in a few words for a line that points at it: `line 21`, or
+    /// `hidden check 1 of exercise 'x'` (a graded submission never cites the key's lines).
+    package var place: String = ""
 }
 
 /// One cell as one scenario saw it: everything a notebook page shows under the cell.

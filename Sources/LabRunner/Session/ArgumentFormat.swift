@@ -45,6 +45,13 @@ extension ArgumentFormat where Value == String {
     }
 }
 
+extension ArgumentFormat where Value == [String] {
+    /// `--swiftc-flags FLAGS`: words as the `swiftc-flags` setting takes them, only flags that
+    /// change how code is compiled (never where swiftc writes, nor a plugin).
+    package static let swiftcFlags = ArgumentFormat(expected: "flags that change how code is compiled, as the swiftc-flags "
+                                                    + "setting takes them (docs/lab-format.md)") { try? SwiftcFlags.parse($0) }
+}
+
 extension ArgumentFormat where Value == CheckRung {
     /// `--min-rung RUNG`.
     package static let checkRung = ArgumentFormat(expected: "one of output-checked, compiled, parsed, listing") { CheckRung(rawValue: $0) }

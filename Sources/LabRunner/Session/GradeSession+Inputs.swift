@@ -5,7 +5,9 @@ import Foundation
 extension GradeSession {
     /// The keys, in the order given (a folder's labs in path order); nil after saying why not.
     func loadKeys() -> [(name: String, lab: Lab)]? {
-        let loader = DocumentLoader.reporting(to: output)
+        var loader = DocumentLoader.reporting(to: output)
+        // The graded labs are built with the key's settings: `--swiftc-flags` goes there.
+        loader.swiftcFlags = build.swiftcFlags
         var labs: [(name: String, lab: Lab)] = []
         for key in keys {
             let inFolder = FileName.kind(key) == .folder

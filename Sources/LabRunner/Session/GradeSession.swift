@@ -19,9 +19,8 @@ package struct GradeSession: Sendable {
     package var style = Style.plain
     package var appleAvailable = Platform.hasSwiftUI
     package var width = ProcessInfo.processInfo.activeProcessorCount
-    /// Run each submission's code in a sandbox, and refuse to grade where there is none; false
-    /// with `--no-sandbox` (grading in a container of its own).
-    package var sandboxed = true
+    /// The build options (`--cache-dir`, `--no-cache`, `--jobs`, `--timeout`, `--compile-timeout`) as `run` reads them; its paths unused.
+    package var build = RunConfiguration(paths: [])
 
     /// Runs per scenario unless `--repeat` says otherwise: a check that passes by luck once
     /// seldom passes three times, and one that differs between runs scores 0 (see teaching.md).
@@ -51,13 +50,17 @@ package struct GradeSession: Sendable {
             previous = read
         }
         var pipeline: DocumentPipeline
-        do { guard let made = try RunConfiguration.checkingPipeline(environment: environment, output: output, sealing: sandboxed ? .required : .none) else {
-            return .notChecked
-        }
-        pipeline = made } catch {
+        let folder: BuildDirectory?
+        do {
+            guard let made = try build.checkingPipeline(environment: environment, output: output, sealRequired: true) else {
+                return .notChecked
+            }
+            (pipeline, folder) = made
+        } catch {
             output.error(error.description)
             return .notChecked
         }
+        defer { folder?.remove() }
         pipeline.repeats = repeats
         let grading = pipeline
         var results: [[String: Gradebook.LabResult]] = []

@@ -30,6 +30,8 @@ package struct RunConfiguration: Sendable {
     package var packagePath: String? = nil
     /// Seal each lab's program off (`Sandbox`); false with `--no-sandbox`.
     package var sandboxed = true
+    /// `--swiftc-flags FLAGS`: added to every lab's own, checked as the `swiftc-flags` setting is.
+    package var swiftcFlags: [String] = []
 
     package init(paths: [String]) {
         self.paths = paths
@@ -55,6 +57,7 @@ package struct RunConfiguration: Sendable {
         pipeline.bareLanguage = bareLanguage
         pipeline.documentKind = documentKind
         pipeline.runWithoutTranscripts = update
+        pipeline.swiftcFlags = swiftcFlags
         pipeline.limiter = JobLimiter(slots: jobs)
         if sandboxed { _ = pipeline.seal(required: false, output: output) }
         if useCache {
@@ -63,25 +66,21 @@ package struct RunConfiguration: Sendable {
         return pipeline
     }
 
-    /// The pipeline `student` and `grade` run labs with: swiftc from the environment and the
-    /// default compile cache, as `run` sets them up without options; sealed unless `sealing` is
-    /// `.none`. Nil, the error said, when `.required` cannot be had.
-    package static func checkingPipeline(environment: [String: String], output: any SessionOutput,
-                                         sealing: Sealing) throws(BuildError) -> DocumentPipeline? {
-        var pipeline = DocumentPipeline(compiler: try SwiftCompiler.locate(environment: environment), environment: environment)
-        pipeline.useCache(CompileCache.defaultDirectory(environment: environment), output: output)
-        if sealing != .none, !pipeline.seal(required: sealing == .required, output: output) { return nil }
-        return pipeline
-    }
-
-    /// Whether programs must, should or need not run in a sandbox.
-    package enum Sealing: Sendable {
-        /// `grade`: refuse to run unsealed (`--no-sandbox` says so explicitly).
-        case required
-        /// `run`, `watch`, `html`, `student`: seal where the platform can, else warn.
-        case preferred
-        /// `--no-sandbox`.
-        case none
+    /// The pipeline `student` and `grade` run labs with: these build options (`--cache-dir`,
+    /// `--no-cache`, `--jobs`, `--timeout`, `--compile-timeout`) as `run` uses them, sealed unless
+    /// `--no-sandbox` (`grade` requires the seal: `sealRequired`). With `--no-cache`, swiftc's
+    /// module cache goes in a private build folder, which the caller removes. Nil, the error
+    /// said, when a required seal cannot be had.
+    package func checkingPipeline(environment: [String: String], output: any SessionOutput, sealRequired: Bool = false)
+        throws(BuildError) -> (pipeline: DocumentPipeline, folder: BuildDirectory?)? {
+        var unsealed = self
+        unsealed.sandboxed = false
+        var pipeline = try unsealed.makePipeline(environment: environment, output: output)
+        if sandboxed, !pipeline.seal(required: sealRequired, output: output) { return nil }
+        guard !useCache else { return (pipeline, nil) }
+        let folder = try BuildDirectory.makePrivate()
+        pipeline.moduleCacheWithoutCache = folder.path + "/module-cache"
+        return (pipeline, folder)
     }
 }
 

@@ -13,6 +13,9 @@ package struct RunSession: Sendable {
     package var siteDirectory: String? = nil
     /// `html --ipynb`: each lab's Jupyter notebook beside its page.
     package var notebooks = false
+    /// `html --student` or `--key`: whom the pages of an instructor's lab are for; without
+    /// either, `html` refuses a lab holding solutions or hidden checks.
+    package var audience: SiteAudience? = nil
     package var appleAvailable = Platform.hasSwiftUI
 
     package init(configuration: RunConfiguration, environment: [String: String], output: any SessionOutput) {
@@ -73,9 +76,21 @@ package struct RunSession: Sendable {
         // the pages are named from every file, so the shards of one site agree.
         let reports = [("--junit", configuration.junitPath), ("--json", configuration.jsonPath)]
             .compactMap { option, path in path.map { (option, $0) } }
-        let site = siteDirectory.map { SiteWriter(directory: $0, labs: paths, notebooks: notebooks) }
+        // The folders named on the command line root the site (`SiteWriter`).
+        let folders = configuration.paths.filter { path in
+            var isFolder: ObjCBool = false
+            return FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && isFolder.boolValue
+        }
+        var site = siteDirectory.map { SiteWriter(directory: $0, labs: paths, notebooks: notebooks, folders: folders) }
+        site?.audience = audience
         if let problem = OutputPaths.problem(outputs: reports, inputs: paths) ?? site?.problem() {
             output.error(problem)
+            return nil
+        }
+        // Before anything runs: a key's answers are published only when asked for.
+        let loader = DocumentLoader(configs: configs, bareLanguage: configuration.bareLanguage, kind: configuration.documentKind)
+        if site != nil, audience == nil, let refusal = SiteAudience.refusal(paths, loader: loader, notebooks: notebooks) {
+            output.diagnostic([refusal])
             return nil
         }
         do {
@@ -93,6 +108,9 @@ package struct RunSession: Sendable {
             return nil
         }
         pipeline.sampleLines = sampleLines
+        if site != nil, audience == .student {
+            pipeline.asRun = SiteAudience.handout(bareLanguage: configuration.bareLanguage, kind: configuration.documentKind)
+        }
         return (paths, site, pipeline)
     }
 

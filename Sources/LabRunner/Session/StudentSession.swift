@@ -12,8 +12,8 @@ package struct StudentSession: Sendable {
     package var style = Style.plain
     package var appleAvailable = Platform.hasSwiftUI
     package var width = ProcessInfo.processInfo.activeProcessorCount
-    /// Run the copies' programs in a sandbox where the platform has one; false with `--no-sandbox`.
-    package var sandboxed = true
+    /// The build options (`--cache-dir`, `--no-cache`, `--jobs`, `--timeout`, `--compile-timeout`) as `run` reads them; its paths unused.
+    package var build = RunConfiguration(paths: [])
 
     package init(paths: [String], outputFolder: String, environment: [String: String], output: any SessionOutput) {
         self.paths = paths
@@ -73,13 +73,17 @@ package struct StudentSession: Sendable {
     private func check(_ copies: [String]) -> SessionEnd {
         guard !copies.isEmpty else { return .passed }
         let pipeline: DocumentPipeline
-        do { guard let made = try RunConfiguration.checkingPipeline(environment: environment, output: output, sealing: sandboxed ? .preferred : .none) else {
-            return .notChecked
-        }
-        pipeline = made } catch {
+        let folder: BuildDirectory?
+        do {
+            guard let made = try build.checkingPipeline(environment: environment, output: output, sealRequired: false) else {
+                return .notChecked
+            }
+            (pipeline, folder) = made
+        } catch {
             output.error(error.description)
             return .notChecked
         }
+        defer { folder?.remove() }
         let appleAvailable = appleAvailable
         let terminal = TerminalReport(style: style)
         let reports = DocumentBatch(pipeline: pipeline, width: width).run(copies) { outcome, seconds in

@@ -9,6 +9,8 @@ package enum UsageError: Error, CustomStringConvertible, Equatable {
     case badValue(option: String, value: String, expected: String)
     case missingArgument(String)
     case tooManyArguments([String])
+    /// Two options that ask for opposite things (`html --student --key`).
+    case conflictingOptions(String, String)
 
     package var description: String {
         switch self {
@@ -28,6 +30,8 @@ package enum UsageError: Error, CustomStringConvertible, Equatable {
             "missing \(what)"
         case .tooManyArguments(let extra):
             "unexpected argument\(extra.count == 1 ? "" : "s"): \(extra.joined(separator: " "))"
+        case .conflictingOptions(let first, let second):
+            "'\(first)' and '\(second)' cannot be given together: choose one"
         }
     }
 }

@@ -7,6 +7,8 @@ package struct JupyterNotebook: Sendable {
     package let file: FileReport
     private let title: String?
     private let document: [UInt8]
+    /// `html --key`: each instructor's cell labelled by a first comment line and a tag.
+    package var keyLabels = KeyLabels()
 
     /// Nil for anything but a lab: a guide's samples are separate programs, which one kernel
     /// running the cells in order does not reproduce, and an invalid file has no cells.
@@ -71,9 +73,14 @@ package struct JupyterNotebook: Sendable {
             if outputs.ran { executed += 1 }
             var code = block.code
             if code.hasSuffix("\n") { code.removeLast() }
+            var metadata: [String: NotebookJSON] = ["labrunner": outputs.metadata]
+            if let label = keyLabels.label(at: line) {
+                code = "// " + label + "\n" + code
+                metadata["tags"] = .array([.string(label.hasPrefix("Hidden") ? "hidden-check" : "solution")])
+            }
             cells.append(.object([
                 "cell_type": .string("code"), "execution_count": outputs.ran ? .int(executed) : .null, "id": .string("L\(line)"),
-                "metadata": .object(["labrunner": outputs.metadata]), "outputs": .array(outputs.outputs),
+                "metadata": .object(metadata), "outputs": .array(outputs.outputs),
                 "source": NotebookJSON.lines(code),
             ]))
         }

@@ -13,6 +13,11 @@ package struct NotebookPage: Sendable {
     /// The course the page is part of: its sidebar and previous/next links. Nil on its own.
     package let course: CourseNavigation?
 
+    /// `html --key`: the instructor's cells, labelled above their code.
+    package var keyLabels = KeyLabels()
+    /// `html --ipynb`: the notebook written beside the page, relative to it, linked from its header.
+    package var notebookLink: String? = nil
+
     package init(file: FileReport, indexLink: String, site: SiteLinks? = nil, course: CourseNavigation? = nil) {
         self.file = file
         self.indexLink = indexLink
@@ -45,7 +50,9 @@ package struct NotebookPage: Sendable {
         } ?? ""
         return "<nav><a href=\"\(HTMLEscaping.attribute(indexLink))\">All files</a></nav>\n"
             + "<header class=\"file\"><p><code>\(HTMLEscaping.text(file.path))</code> "
-            + "<span class=\"verdict \(verdict.css)\">\(HTMLEscaping.text(verdict.text))</span>\(link)</p></header>\n"
+            + "<span class=\"verdict \(verdict.css)\">\(HTMLEscaping.text(verdict.text))</span>\(link)</p>"
+            + (notebookLink.map { "\n<p><a class=\"notebook\" href=\"\(HTMLEscaping.attribute(NotebookSite.link(to: $0)))\">"
+                + "Jupyter notebook (\(HTMLEscaping.text($0)))</a></p>" } ?? "") + "</header>\n"
     }
 
     /// The line of the first cell the page shows as failing, from the cells as written.
@@ -130,7 +137,7 @@ package struct NotebookPage: Sendable {
         let items = exercises.map { exercise -> String in
             let verdict = switch exercise.status {
             case .done, .stubFails: "pass"
-            case .notYet, .followsFrom, .flaky, .missing, .stubPasses, .stubEarns, .stubDoesNotCompile: "fail"
+            case .notYet, .followsFrom, .flaky, .missing, .didNotCompile, .stubPasses, .stubEarns, .stubDoesNotCompile, .uncheckedCell: "fail"
             case .notChecked, .awaitingInstructor: "skipped"
             }
             let name = exercise.title.map { "\($0) (\(exercise.id))" } ?? exercise.id
@@ -155,9 +162,13 @@ package struct NotebookPage: Sendable {
     private func prose(_ document: [UInt8], _ results: NotebookResults, afterTitle: String) -> String {
         var renderer = MarkdownHTML()
         let path = file.path
+        let labels = keyLabels
         renderer.fence = { block in
             if results.isShown(block) { return "" }
-            if results.isCell(block) { return NotebookCell(path: path, block: block, results: results).html() }
+            if results.isCell(block) {
+                let label = labels.label(at: block.openingLine).map { "<p class=\"note key\">\(HTMLEscaping.text($0))</p>\n" } ?? ""
+                return label + NotebookCell(path: path, block: block, results: results).html()
+            }
             let language = block.info.split(separator: " ").first.map(String.init) ?? ""
             if language == "hint" { return NotebookPage.hint(block.code) }
             guard language == "swift" else { return nil }

@@ -45,6 +45,8 @@ enum NotebookStyle {
     .tabbed .panel.hidden{display:none}
     .panel-title{margin:.25rem 0;font-size:.85rem;color:var(--v);font-weight:600}
     .note,.diff-head,.summary,.problem{margin:.25rem 0;font-size:.9rem;color:var(--muted)}
+    .note.key{color:var(--fail);font-weight:600}
+    pre.feedback{white-space:pre-wrap;overflow-wrap:anywhere}
     .problem{color:var(--fail)}
     .diff .del{color:var(--fail)}.diff .ins{color:var(--pass)}.diff .hunk{color:var(--muted)}
         .notes p{margin:.25rem 0;white-space:pre-wrap}

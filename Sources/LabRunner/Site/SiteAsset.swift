@@ -9,7 +9,7 @@ enum SiteAsset {
     enum Refusal: Error, Equatable {
         /// Nothing there: left for the browser to report, as it would be on GitHub.
         case missing
-        case outsideTree(resolved: String, tree: String)
+        case outsideTree(resolved: String, tree: String, throughLink: Bool)
         case notRegular
         case notPublic(mode: mode_t)
         case unreadable(String)
@@ -17,8 +17,8 @@ enum SiteAsset {
         var reason: String {
             switch self {
             case .missing: "it does not exist"
-            case .outsideTree(let resolved, let tree):
-                "it resolves to \(resolved), outside \(tree), the folder of the site's files (through a symbolic link)"
+            case .outsideTree(let resolved, let tree, let throughLink):
+                "it resolves to \(resolved), outside \(tree), the folder of the site's files" + (throughLink ? " (through a symbolic link)" : "")
             case .notRegular: "it is not a regular file"
             case .notPublic(let mode):
                 "its mode is \(String(mode, radix: 8)): others may not read it, so it is not published; make it readable by others (chmod o+r) to copy it"
@@ -35,7 +35,10 @@ enum SiteAsset {
         }
         let resolved = String(cString: pointer)
         free(pointer)
-        guard let tree, resolved.hasPrefix(tree + "/") else { return .failure(.outsideTree(resolved: resolved, tree: tree ?? "-")) }
+        guard let tree, resolved.hasPrefix(tree + "/") else {
+            let written = SiteLinks.normalized(path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path)
+            return .failure(.outsideTree(resolved: resolved, tree: tree ?? "-", throughLink: written != resolved))
+        }
         // Not following a link swapped in since, nor waiting on a FIFO: what is checked is what is read.
         let descriptor = open(resolved, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else { return .failure(.unreadable(String(cString: strerror(errno)))) }
@@ -77,7 +80,11 @@ enum SiteAsset {
     /// The first line of the file at `path` that names `image`, for a warning at the link's line.
     static func line(naming image: String, inFile path: String) -> Int? {
         guard let data = FileManager.default.contents(atPath: path) else { return nil }
-        let text = String(decoding: data, as: UTF8.self)
+        return line(naming: image, in: String(decoding: data, as: UTF8.self))
+    }
+
+    /// The first line of `text` that names `image` (as written or percent-encoded).
+    static func line(naming image: String, in text: String) -> Int? {
         let escaped = image.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? image
         for (offset, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
             where line.contains(image) || line.contains(escaped) {

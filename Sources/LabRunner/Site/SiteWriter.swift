@@ -10,6 +10,8 @@ package struct SiteWriter: Sendable {
     let labs: [String]
     /// `--ipynb`: each lab's notebook too, beside its page.
     let notebooks: Bool
+    /// `--key`: every solution and hidden check labelled on the pages and notebooks.
+    package var audience: SiteAudience? = nil
 
     /// What writing the site came to: why it stopped, if it did, and what was left out on the way.
     package struct Written: Sendable, Equatable {
@@ -20,21 +22,39 @@ package struct SiteWriter: Sendable {
     }
 
     /// `labs`: every file of the run, before a shard is chosen, so the shards of one site name
-    /// their pages alike.
-    package init(directory: String, labs: [String], notebooks: Bool = false,
+    /// their pages alike. `folders`: the folders the command line names. The site's root is the
+    /// deepest folder holding them and every file's folder: `html Labs -o site` writes
+    /// `site/lab01.html` whether `Labs` is written relative or absolute (it used to mirror an
+    /// absolute path under `site/`).
+    package init(directory: String, labs: [String], notebooks: Bool = false, folders: [String] = [],
                  workingDirectory: String = FileManager.default.currentDirectoryPath) {
         self.directory = directory
         self.notebooks = notebooks
         self.labs = labs
-        // An absolute path inside the working directory counts from there, so
-        // `labrunner html $PWD/Labs -o site` writes `site/Labs/…` as `labrunner html Labs` does.
-        let here = workingDirectory
-        let relative = labs.map { $0.hasPrefix(here + "/") ? String($0.dropFirst(here.count + 1)) : $0 }
+        let root = Self.root(folders: folders, files: labs, workingDirectory: workingDirectory)
+        let relative = labs.map { lab in
+            let parts = Self.absoluteParts(lab, workingDirectory: workingDirectory)
+            return parts.dropFirst(root.count).joined(separator: "/")
+        }
         let named = NotebookSite.pagePaths(for: relative)
         pages = Dictionary(zip(labs, relative.map { named[$0] ?? NotebookSite.pagePath(for: $0) }), uniquingKeysWith: { first, _ in first })
     }
 
     private func path(_ page: String) -> String { (directory as NSString).appendingPathComponent(page) }
+
+    /// The parts of `path` made absolute from `workingDirectory`, `.` and `..` resolved.
+    static func absoluteParts(_ path: String, workingDirectory: String) -> [String] {
+        SiteLinks.normalized(path.hasPrefix("/") ? path : workingDirectory + "/" + path).split(separator: "/").map(String.init)
+    }
+
+    /// The parts of the deepest folder holding each of `folders` and the folder of each of `files`.
+    static func root(folders: [String], files: [String], workingDirectory: String) -> [String] {
+        let holders = folders.map { absoluteParts($0, workingDirectory: workingDirectory) }
+            + files.map { Array(absoluteParts($0, workingDirectory: workingDirectory).dropLast()) }
+        guard var common = holders.first else { return [] }
+        for holder in holders.dropFirst() { common = Array(zip(common, holder).prefix { $0 == $1 }.map(\.0)) }
+        return common
+    }
 
     /// Why the site cannot be written, before anything runs: a page or the index would replace
     /// an input (by name or through a link), or a file that is not a page of labrunner's (the
@@ -80,13 +100,25 @@ package struct SiteWriter: Sendable {
         do {
             for file in report.files {
                 let pagePath = pageOf(file)
-                let html = NotebookPage(file: file, indexLink: NotebookSite.rootLink(from: pagePath) + "index.html",
-                                        site: site, course: course).html()
+                var notebookPage = NotebookPage(file: file, indexLink: NotebookSite.rootLink(from: pagePath) + "index.html",
+                                                site: site, course: course)
+                let labels = audience == .key ? KeyLabels(file) : KeyLabels()
+                notebookPage.keyLabels = labels
+                let notebook = notebooks ? JupyterNotebook(file: file) : nil
+                if notebook != nil {
+                    notebookPage.notebookLink = (NotebookSite.notebookPath(forPage: pagePath) as NSString).lastPathComponent
+                }
+                let html = notebookPage.html()
                 let page = root.appendingPathComponent(pagePath)
                 try write(Data(html.utf8), to: page)
-                written.warnings += NotebookSite.unlinkedMarkdown(in: html, from: file.path, site: site)
+                var document: [UInt8] = []
+                if case .lab(_, _, let bytes) = file.content { document = bytes }
+                if case .guide(_, let bytes) = file.content { document = bytes }
+                written.warnings += NotebookSite.unlinkedMarkdown(in: html, from: file.path, site: site, document: document)
                 written.warnings += copyImages(NotebookSite.relativeImages(in: html), from: file.path, besidePage: page)
-                if notebooks, let notebook = JupyterNotebook(file: file) {
+                written.warnings += copyImages(NotebookSite.linkedFiles(in: html), from: file.path, besidePage: page, kind: "file", document: document)
+                if var notebook {
+                    notebook.keyLabels = labels
                     try write(Data(notebook.json().utf8), to: root.appendingPathComponent(NotebookSite.notebookPath(forPage: pagePath)))
                 }
             }
@@ -122,7 +154,8 @@ package struct SiteWriter: Sendable {
     /// GitHub, and any other not copied is a warning at its line (the page keeps the link).
     /// An image already there (the same file, as with `-o` beside the files, or the same bytes)
     /// is left alone; an input is never written over. The warnings for images not copied.
-    private func copyImages(_ images: [String], from labPath: String, besidePage page: URL) -> [String] {
+    private func copyImages(_ images: [String], from labPath: String, besidePage page: URL, kind: String = "image",
+                            document: [UInt8]? = nil) -> [String] {
         var warnings: [String] = []
         let labFolder = URL(fileURLWithPath: labPath).deletingLastPathComponent()
         let tree = SiteAsset.tree(of: labs) ?? SiteAsset.tree(of: [labPath])
@@ -133,11 +166,19 @@ package struct SiteWriter: Sendable {
             case .success(let read): bytes = read
             case .failure(.missing): continue
             case .failure(let refusal):
-                let line = SiteAsset.line(naming: image, inFile: labPath).map { ":\($0)" } ?? ""
-                warnings.append("\(labPath)\(line): image \(image) not copied: \(refusal.reason)")
+                let found = document.map { SiteAsset.line(naming: image, in: String(decoding: $0, as: UTF8.self)) } ?? SiteAsset.line(naming: image, inFile: labPath)
+                let line = found.map { ":\($0)" } ?? ""
+                warnings.append("\(labPath)\(line): \(kind) \(image) not copied: \(refusal.reason)")
                 continue
             }
             let target = page.deletingLastPathComponent().appendingPathComponent(image)
+            // A link that climbs above the page's folders would be copied outside the site.
+            let site = SiteLinks.normalized(URL(fileURLWithPath: directory).path)
+            guard SiteLinks.normalized(target.path).hasPrefix(site + "/") else {
+                let line = document.flatMap { SiteAsset.line(naming: image, in: String(decoding: $0, as: UTF8.self)) }.map { ":\($0)" } ?? ""
+                warnings.append("\(labPath)\(line): \(kind) \(image) not copied: it is outside the site's folder, so the link will not work there")
+                continue
+            }
             if OutputPaths.sameFile(source.path, target.path) { continue }
             if let input = OutputPaths.input(at: target.path, among: labs) {
                 warnings.append("not copying \(source.path): \(target.path) is the input \(input)")

@@ -47,7 +47,8 @@ package enum OutputUpdater {
             summary.notes.append("not updated for scenario \(verdict.scenario): \(reason)")
         }
         // A scratch cell's output is never a transcript: nothing to write back.
-        for cell in lab.compiledCells where (appleAvailable || !cell.needsApple) && !lab.isScratch(cell) {
+        // A key's exercise cell that prints without a block gets one: it is a check (`isUncheckedCheck`).
+        for cell in lab.compiledCells where (appleAvailable || !cell.needsApple) && (!lab.isScratch(cell) || lab.isUncheckedCheck(cell)) {
             let garbled = complete.filter { $0.nonUTF8Cells.contains(cell.index) }.map(\.scenario)
             if !garbled.isEmpty {
                 // Writing U+FFFD would make the block match forever while hiding what the cell

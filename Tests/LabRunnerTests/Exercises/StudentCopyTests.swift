@@ -19,10 +19,18 @@ struct StudentCopyTests {
              copy: "<!-- labrunner: exercise id=a -->\r\n```swift\r\nlet x = 0\r\n```\r\n"),
         Case(name: "a hidden check goes with its directive and outputs",
              key: "<!-- labrunner: exercise id=a -->\n```swift\n#if SOLUTION\nlet x = 1\n#else\nlet x = 0\n#endif\n```\n\n<!-- labrunner: hidden -->\n```swift\nprint(x)\n```\n```output\n1\n```\nend\n",
-             copy: "<!-- labrunner: exercise id=a -->\n```swift\nlet x = 0\n```\n\nend\n"),
+             copy: "<!-- labrunner: exercise id=a hidden=1 -->\n```swift\nlet x = 0\n```\n\nend\n"),
         Case(name: "a hidden check by info string, in a block quote",
              key: "<!-- labrunner: exercise id=a -->\n> ```swift\n> #if SOLUTION\n> let x = 1\n> #else\n> let x = 0\n> #endif\n> ```\n\n```swift hidden\nprint(x)\n```\n",
-             copy: "<!-- labrunner: exercise id=a -->\n> ```swift\n> let x = 0\n> ```\n\n"),
+             copy: "<!-- labrunner: exercise id=a hidden=1 -->\n> ```swift\n> let x = 0\n> ```\n\n"),
+        // Issue 35: the copy says how many hidden checks it left out (a student's run names them),
+        // replacing a count the key already gave.
+        Case(name: "a hidden count already there is replaced",
+             key: "<!-- labrunner: exercise id=a hidden=7 points=2 -->\n```swift\n#if SOLUTION\nlet x = 1\n#else\nlet x = 0\n#endif\n```\n```swift hidden\nprint(x)\n```\n```swift hidden\nprint(x)\n```\n",
+             copy: "<!-- labrunner: exercise id=a hidden=2 points=2 -->\n```swift\nlet x = 0\n```\n"),
+        Case(name: "a directive without a space before its end",
+             key: "<!-- labrunner: exercise id=a-->\n```swift\n#if SOLUTION\nlet x = 1\n#else\nlet x = 0\n#endif\n```\n```swift hidden\nprint(x)\n```\n",
+             copy: "<!-- labrunner: exercise id=a hidden=1 -->\n```swift\nlet x = 0\n```\n"),
         // Issue 38: every way of writing a solution region the compiler accepts is one.
         Case(name: "#if !SOLUTION keeps its own branch",
              key: "<!-- labrunner: exercise id=a -->\n```swift\n#if !SOLUTION\nlet x = 0\n#else\nlet x = 1 // secret\n#endif\n```\n",
@@ -53,5 +61,6 @@ struct StudentCopyTests {
         let student = try LabParser.parse(bytes: copy, path: "lab.md")
         #expect(student.exercises.map(\.id) == lab.exercises.map(\.id))
         #expect(!student.hasSolutions)
+        #expect(student.exercises.map(\.announcedHiddenCells) == lab.exercises.map { exercise in lab.cells(of: exercise).filter(\.isHidden).count })
     }
 }

@@ -44,6 +44,26 @@ struct GradeFilesTests {
         #expect(csv == "student,exercise,points,out of,note,warning\r\n\(cell),double,0,2,,\r\n")
     }
 
+    /// Issue 35: the terminal said `explain ?/4` while grades.csv said 0 for a written exercise
+    /// the instructor has not graded: the CSV says `?` too (a spreadsheet's SUM skips it).
+    @Test func anUngradedWrittenExerciseIsAQuestionMarkInTheCSVAsOnTheTerminal() {
+        let report = GradeReport([GradeOutcome(student: "alice", file: ReportFixture.unreadable("alice.md"),
+                                               points: [ExerciseGrade(id: "double", earned: 2, outOf: 2),
+                                                        ExerciseGrade(id: "explain", earned: 0, outOf: 4, manual: true)])],
+                                 appleAvailable: false)
+        #expect(report.summary(report.entries[0]).hasPrefix("alice  2 of 6 points  (double 2/2, explain ?/4)"))
+        #expect(report.csv == "student,exercise,points,out of,note,warning\r\nalice,double,2,2,,\r\n"
+                + "alice,explain,?,4,written: awaiting the instructor,\r\n")
+    }
+
+    /// Issue 35: the feedback page's run scrolled sideways; its lines wrap.
+    @Test func theFeedbackPagesRunWrapsItsLines() {
+        let report = Self.report(["alice"])
+        let page = FeedbackPage(report: report, entry: report.entries[0]).html()
+        #expect(page.contains("<pre class=\"feedback\">"))
+        #expect(page.contains("pre.feedback{white-space:pre-wrap;overflow-wrap:anywhere}"))
+    }
+
     @Test func aFeedbackFileNameStaysShortAndUnique() {
         #expect(GradeFiles.feedbackName(for: "alice") == "alice.feedback.txt")
         let long = String(repeating: "a", count: 250)

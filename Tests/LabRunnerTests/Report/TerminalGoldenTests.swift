@@ -45,11 +45,12 @@ struct TerminalGoldenTests {
     }
 
     /// The diff both scenarios printed alike comes once, after their lines, naming them; the
-    /// diff only failing printed stays under failing.
+    /// diff only failing printed stays under failing. A FAIL line with nothing of its own under
+    /// it says where its diff is (issue 35: `FAIL  mock` stood there without a reason).
     @Test func aDiffSharedByScenariosIsPrintedOnceNamingThem() {
         GoldenText.expect(text(GoldenFixtures.sharedDiff()), equals: """
             labs/greetings.md  Greetings & <friends>
-              FAIL  mock      0.12s
+              FAIL  mock      0.12s  output differs: line 11 (below)
               FAIL  failing   0.25s
                     labs/greetings.md:21: output differs in scenario failing (- expected, + actual)
                     @@ -1,1 +1,1 @@

@@ -64,7 +64,8 @@ struct NotebookBrowserTests {
         // Run from the project's folder, as a reader would: the course's pages are `Labs/…`. The
         // labs come from the tests' shared cache, which outlives the test run (one module cache
         // for Foundation, not one more), so only the first run compiles them.
-        let result = try await LabRunnerCLI.run(["html"] + course + [roles, mismatch, hostile, quiet, "-o", folder + "/site",
+        // The course's labs are keys: their pages are the instructor's (`--key`, issue 35).
+        let result = try await LabRunnerCLI.run(["html", "--key"] + course + [roles, mismatch, hostile, quiet, "-o", folder + "/site",
                                            "--json", folder + "/report.json", "--ipynb"], in: root)
         let json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: folder + "/report.json")))
         return Run(folder: folder, report: (json as? [String: Any & Sendable]) ?? [:], status: result.status)

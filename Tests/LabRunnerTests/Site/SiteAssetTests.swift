@@ -35,7 +35,7 @@ import Testing
         var (session, output) = folder.session(["course/notes.md"])
         session.siteDirectory = folder.path + "/site"
         #expect(session.run() == .passed)
-        let page = folder.path + "/site/" + NotebookSite.pagePath(for: course + "/notes.md")
+        let page = folder.path + "/site/notes.html"
         let pageFolder = (page as NSString).deletingLastPathComponent
         // Copied: a public file, and a link that stays inside the tree.
         #expect(try String(contentsOfFile: pageFolder + "/plain.png", encoding: .utf8) == "plain")
