@@ -16,4 +16,6 @@ struct ProcessRequest: Sendable {
     /// Linux: start the child in a session of its own (see `ChildSpawner`); false only for the
     /// fallback on a glibc without `POSIX_SPAWN_SETSID`.
     var newSession = true
+    /// Sees the output as it arrives and can stop the run; nil for a run nobody watches.
+    var observer: ProcessObserver? = nil
 }

@@ -1,0 +1,66 @@
+/// What a Jupyter kernel session holds of the notebook: the cells executed so far that are part
+/// of its program, in the order they were first executed, and the scenario runs use. The
+/// notebook is one lab: it becomes a lab document (`document`) that `LabParser` reads, so cells
+/// compile, attribute their output and take `compile_fail`/`standalone` exactly as a lab's do.
+struct KernelNotebook: Sendable {
+    /// One executed cell: `id` is the frontend's cell id (`cellId` in the request's metadata),
+    /// else the code itself, so re-running a cell replaces it instead of adding a copy.
+    struct Cell: Sendable, Equatable {
+        let id: String
+        var code: String
+        var role: CellAttribute?
+        /// The execution count it last ran under: `cell [3]` in messages.
+        var count: Int
+    }
+
+    static let path = "notebook.md"
+
+    private(set) var cells: [Cell] = []
+    private(set) var scenarios = LabSettings.defaultScenarios
+    private(set) var scenario = LabSettings.defaultScenarios[0]
+
+    /// The cells with `cell` in place of its earlier version, or after the others if it is new.
+    func cells(with cell: Cell) -> [Cell] {
+        var result = cells
+        if let index = result.firstIndex(where: { $0.id == cell.id }) { result[index] = cell } else { result.append(cell) }
+        return result
+    }
+
+    mutating func keep(_ cell: Cell) { cells = cells(with: cell) }
+
+    mutating func forget(id: String) { cells.removeAll { $0.id == id } }
+
+    /// Runs from now on use `name`, which joins the lab's scenarios if it is not one of them.
+    mutating func select(scenario name: String) {
+        if !scenarios.contains(name) { scenarios.append(name) }
+        scenario = name
+    }
+
+    /// A lab document of `cells`: front matter naming the scenarios, then each cell in a fence
+    /// longer than any run of backticks in it. `lines[i]` is the opening line of `cells[i]`'s fence.
+    func document(of cells: [Cell]) -> (bytes: [UInt8], lines: [Int]) {
+        var text = "---\nscenarios: \(scenarios.joined(separator: ", "))\n---\n"
+        var line = 4
+        var lines: [Int] = []
+        for cell in cells {
+            let fence = String(repeating: "`", count: max(3, Self.longestBacktickRun(in: cell.code) + 1))
+            var code = cell.code
+            if !code.isEmpty, !code.hasSuffix("\n") { code += "\n" }
+            text += "\n"
+            line += 1
+            lines.append(line)
+            text += fence + "swift" + (cell.role.map { " " + $0.rawValue } ?? "") + "\n" + code + fence + "\n"
+            line += 1 + code.reduce(0) { $0 + ($1.isNewline ? 1 : 0) } + 1
+        }
+        return (Array(text.utf8), lines)
+    }
+
+    private static func longestBacktickRun(in code: String) -> Int {
+        var longest = 0, run = 0
+        for character in code.utf8 {
+            run = character == UInt8(ascii: "`") ? run + 1 : 0
+            longest = max(longest, run)
+        }
+        return longest
+    }
+}

@@ -1,0 +1,85 @@
+import Foundation
+
+extension KernelSession {
+    /// `execute_request`: magics, then the cell built with the notebook's others and run; its
+    /// own output streamed, an `error` for a compile error, crash or interrupt.
+    func execute(_ request: JupyterMessage, _ replier: JupyterReplier) {
+        let code = request.content["code"]?.string ?? ""
+        let silent = request.content["silent"]?.bool ?? false
+        let storeHistory = request.content["store_history"]?.bool ?? !silent
+        let count = state.withLock { state -> Int in
+            if storeHistory && !silent {
+                state.executionCount += 1
+                state.history.append((state.executionCount, code))
+            }
+            return state.executionCount
+        }
+        if !silent { replier.publish("execute_input", .object(["code": .string(code), "execution_count": .int(count)])) }
+        interrupted.withLock { $0 = false }
+
+        let magics: KernelMagics
+        switch KernelMagics.parse(code) {
+        case .success(let parsed): magics = parsed
+        case .failure(let error):
+            return fail(replier, count: count, name: "MagicError", value: "cell [\(count)], line \(error.line): error: \(error.message)")
+        }
+        let notebook = state.withLock { state -> KernelNotebook in
+            if let scenario = magics.scenario { state.notebook.select(scenario: scenario) }
+            return state.notebook
+        }
+        let stream = { @Sendable (name: String, text: String) in
+            if !silent { replier.publish("stream", .object(["name": .string(name), "text": .string(text)])) }
+        }
+        if magics.showScenario {
+            stream("stdout", "scenario \(notebook.scenario) (of \(notebook.scenarios.joined(separator: ", ")))\n")
+        }
+        let id = request.metadata["cellId"]?.string.map { "id:" + $0 } ?? "code:" + code
+        let cell = KernelNotebook.Cell(id: id, code: magics.code, role: magics.role, count: count)
+        let blank = magics.code.allSatisfy(\.isWhitespace)
+        if magics.showProgram { stream("stdout", program(of: blank ? notebook.cells : notebook.cells(with: cell), in: notebook)) }
+        if blank { return succeed(replier, count: count) }
+
+        let outcome = execution.execute(cell, in: notebook, output: stream) { observer in
+            running.withLock { $0 = observer }
+            // An interrupt that came while the cell was being built stops it before it starts.
+            if let observer, interrupted.withLock({ $0 }) { observer.stop() }
+        }
+        switch outcome {
+        case .ran:
+            state.withLock { $0.notebook.keep(cell) }
+            succeed(replier, count: count)
+        case .failedAsExpected(let errors):
+            state.withLock { $0.notebook.keep(cell) }
+            stream("stderr", (["compile_fail: the cell does not compile, as it should:"] + errors).joined(separator: "\n") + "\n")
+            succeed(replier, count: count)
+        case .error(let name, let value, let traceback):
+            // A cell that does not build or ends the program is left out of later programs.
+            state.withLock { $0.notebook.forget(id: id) }
+            fail(replier, count: count, name: name, value: value, traceback: traceback)
+        case .interrupted:
+            state.withLock { $0.notebook.forget(id: id) }
+            fail(replier, count: count, name: "Interrupt", value: "interrupted: the cell's program was stopped")
+        }
+    }
+
+    /// `%lab`: the generated program of `cells`.
+    private func program(of cells: [KernelNotebook.Cell], in notebook: KernelNotebook) -> String {
+        let (document, _) = notebook.document(of: cells)
+        guard let lab = try? LabParser.parse(bytes: document, path: KernelNotebook.path, kind: .lab) else { return "" }
+        return ProgramGenerator.generate(lab, sourceLocations: false)
+    }
+
+    private func succeed(_ replier: JupyterReplier, count: Int) {
+        replier.reply("execute_reply", .object([
+            "status": .string("ok"), "execution_count": .int(count), "payload": .array([]), "user_expressions": .object([:]),
+        ]))
+    }
+
+    private func fail(_ replier: JupyterReplier, count: Int, name: String, value: String, traceback: [String]? = nil) {
+        let error: [String: JupyterJSON] = [
+            "ename": .string(name), "evalue": .string(value), "traceback": .array((traceback ?? [value]).map(JupyterJSON.string)),
+        ]
+        replier.publish("error", .object(error))
+        replier.reply("execute_reply", .object(error.merging(["status": .string("error"), "execution_count": .int(count)]) { $1 }))
+    }
+}
