@@ -15,6 +15,8 @@ struct KernelExecution: Sendable {
         case error(name: String, value: String, traceback: [String])
         /// Stopped by an interrupt.
         case interrupted
+        /// Not run: a `skip` cell (nothing is built), or a `no_run` cell that compiles.
+        case notRun(String)
     }
 
     let toolchain: SwiftToolchain
@@ -39,8 +41,9 @@ struct KernelExecution: Sendable {
               let labCell = lab.cells.first(where: { $0.line == lines[position] }) else {
             return .error(name: "LabError", value: "the cell is not a Swift cell", traceback: [])
         }
+        if cell.role == .skip { return .notRun("skipped: the cell is marked skip, as in the lab; it is not built") }
         let programLab = lab.program(for: labCell)
-        let checkOnly = cell.role == .compileFail
+        let checkOnly = cell.role == .compileFail || cell.role == .noRun
         let program = LabProgram(lab: programLab, source: ProgramGenerator.generate(programLab), checkOnly: checkOnly)
         let names = KernelCellNames(cells: cells, lines: lines)
         if !checkOnly, let executable = toolchain.cachedExecutable(program) {
@@ -49,6 +52,10 @@ struct KernelExecution: Sendable {
         let built: Result<Outcome, BuildError> = Result { () throws(BuildError) -> Outcome in
             try toolchain.build(program) { outcome, _ in
                 let errors = outcome.errors.map(names.describe)
+                if cell.role == .noRun {
+                    return outcome.succeeded ? .notRun("no_run: the cell compiles; it is not run, as in the lab")
+                        : .error(name: "CompileError", value: errors.first ?? "swiftc failed", traceback: errors)
+                }
                 if checkOnly {
                     return outcome.succeeded
                         ? .error(name: "CompileFailError", value: "the cell compiled, but it is marked compile_fail", traceback: [])

@@ -31,8 +31,10 @@ struct KernelMagics: Equatable {
             case ("lab", 1): magics.showProgram = true
             case ("compile_fail", 1): magics.role = .compileFail
             case ("standalone", 1): magics.role = .standalone
+            case ("skip", 1): magics.role = .skip
+            case ("no_run", 1): magics.role = .noRun
             default:
-                return .failure(KernelMagicError(line: offset + 1, message: "unknown magic '\(text)' (the kernel has %scenario NAME, %lab, %%compile_fail and %%standalone)"))
+                return .failure(KernelMagicError(line: offset + 1, message: "unknown magic '\(text)' (the kernel has %scenario NAME, %lab, %%compile_fail, %%standalone, %%no_run and %%skip)"))
             }
             lines[offset] = ""
         }

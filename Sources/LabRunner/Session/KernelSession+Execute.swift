@@ -56,6 +56,10 @@ extension KernelSession {
             // A cell that does not build or ends the program is left out of later programs.
             state.withLock { $0.notebook.forget(id: id) }
             fail(replier, count: count, name: name, value: value, traceback: traceback)
+        case .notRun(let note):
+            state.withLock { $0.notebook.keep(cell) }
+            stream("stderr", note + "\n")
+            succeed(replier, count: count)
         case .interrupted:
             state.withLock { $0.notebook.forget(id: id) }
             fail(replier, count: count, name: "Interrupt", value: "interrupted: the cell's program was stopped")
