@@ -33,7 +33,8 @@ struct KernelExecution: Sendable {
         let (document, lines) = notebook.document(of: cells)
         let lab: Lab
         do {
-            lab = try LabParser.parse(bytes: document, path: KernelNotebook.path, kind: .lab)
+            // An instructor's notebook runs as its key, as `labrunner run` runs an instructor's lab.
+            lab = try LabParser.parse(bytes: document, path: KernelNotebook.path, kind: .lab).withSolutions
         } catch {
             return .error(name: "LabError", value: error.message, traceback: [error.message])
         }

@@ -42,15 +42,26 @@ struct KernelNotebook: Sendable {
         var text = "---\nscenarios: \(scenarios.joined(separator: ", "))\n---\n"
         var line = 4
         var lines: [Int] = []
-        for cell in cells {
+        for (index, cell) in cells.enumerated() {
             let fence = String(repeating: "`", count: max(3, Self.longestBacktickRun(in: cell.code) + 1))
             var code = cell.code
             if !code.isEmpty, !code.hasSuffix("\n") { code += "\n" }
+            // An instructor's cell with `#if SOLUTION` regions: a lab holds them only in an
+            // exercise, and builds them as the key (`Lab.withSolutions`).
+            let solution = code.contains(Lab.solutionCondition)
+            if solution {
+                text += "\n<!-- labrunner: exercise id=cell\(index + 1) points=0 -->\n"
+                line += 2
+            }
             text += "\n"
             line += 1
             lines.append(line)
             text += fence + "swift" + (cell.role.map { " " + $0.rawValue } ?? "") + "\n" + code + fence + "\n"
             line += 1 + code.reduce(0) { $0 + ($1.isNewline ? 1 : 0) } + 1
+            if solution {
+                text += "\n<!-- labrunner: end-exercise -->\n"
+                line += 2
+            }
         }
         return (Array(text.utf8), lines)
     }
