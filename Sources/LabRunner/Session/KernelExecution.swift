@@ -17,6 +17,10 @@ struct KernelExecution: Sendable {
         case interrupted
         /// Not run: a `skip` cell (nothing is built), or a `no_run` cell that compiles.
         case notRun(String)
+        /// A cell of declarations only whose every error is a name no cell declares yet: kept,
+        /// waiting for a later cell to declare these names (a lab's cells may use what a later
+        /// cell declares).
+        case waiting(Set<String>)
     }
 
     let toolchain: SwiftToolchain
@@ -26,7 +30,7 @@ struct KernelExecution: Sendable {
 
     /// Runs `cell` after `notebook`'s cells. `output(stream, text)` gets the cell's own output,
     /// stream "stdout" or "stderr"; `running` gets the observer an interrupt stops.
-    func execute(_ cell: KernelNotebook.Cell, in notebook: KernelNotebook,
+    func execute(_ cell: KernelNotebook.Cell, in notebook: KernelNotebook, timings: KernelTimings,
                  output: @escaping @Sendable (String, String) -> Void,
                  running: (ProcessObserver?) -> Void) -> Outcome {
         let cells = notebook.cells(with: cell)
@@ -48,10 +52,12 @@ struct KernelExecution: Sendable {
         let program = LabProgram(lab: programLab, source: ProgramGenerator.generate(programLab), checkOnly: checkOnly)
         let names = KernelCellNames(cells: cells, lines: lines)
         if !checkOnly, let executable = toolchain.cachedExecutable(program) {
-            return run(executable, cell: labCell.index, names: names, scenario: notebook.scenario, output: output, running: running)
+            timings.values.withLock { $0["build_seconds"] = 0; $0["cached"] = 1 }
+            return run(executable, cell: labCell.index, names: names, scenario: notebook.scenario, timings: timings, output: output, running: running)
         }
         let built: Result<Outcome, BuildError> = Result { () throws(BuildError) -> Outcome in
             try toolchain.build(program) { outcome, _ in
+                timings.values.withLock { $0["build_seconds"] = outcome.duration; $0["cached"] = 0 }
                 let errors = outcome.errors.map(names.describe)
                 if cell.role == .noRun {
                     return outcome.succeeded ? .notRun("no_run: the cell compiles; it is not run, as in the lab")
@@ -62,13 +68,16 @@ struct KernelExecution: Sendable {
                         ? .error(name: "CompileFailError", value: "the cell compiled, but it is marked compile_fail", traceback: [])
                         : .failedAsExpected(errors)
                 }
+                if !outcome.succeeded, let names = Self.namesDeclaredLater(outcome.errors, in: cell, names: names) {
+                    return .waiting(names)
+                }
                 guard outcome.succeeded, let executable = outcome.executable else {
                     let lines = errors.isEmpty ? [outcome.rawOutput] : errors
                     return .error(name: "CompileError", value: lines.first?.split(separator: "\n").first.map(String.init) ?? "swiftc failed",
                                   traceback: lines)
                 }
                 let stored = toolchain.storeExecutable(program, builtAt: executable) ?? executable
-                return run(stored, cell: labCell.index, names: names, scenario: notebook.scenario, output: output, running: running)
+                return run(stored, cell: labCell.index, names: names, scenario: notebook.scenario, timings: timings, output: output, running: running)
             }
         }
         switch built {
@@ -77,7 +86,23 @@ struct KernelExecution: Sendable {
         }
     }
 
-    private func run(_ executable: String, cell: Int, names: KernelCellNames, scenario: String,
+    /// The names `cell` waits for, when it declares and does nothing else and every error is
+    /// in it and says a name is not in scope; nil otherwise (a real error, reported at once).
+    static func namesDeclaredLater(_ errors: [Diagnostic], in cell: KernelNotebook.Cell, names: KernelCellNames) -> Set<String>? {
+        guard !errors.isEmpty, SampleSymbols(code: cell.code).statements.isEmpty else { return nil }
+        var missing = Set<String>()
+        for error in errors {
+            guard let line = error.location?.line, names.place(ofLine: line)?.cell.id == cell.id,
+                  error.message.hasPrefix("cannot find type '") || error.message.hasPrefix("cannot find '"),
+                  error.message.hasSuffix("' in scope"),
+                  let open = error.message.firstIndex(of: "'"), let close = error.message.lastIndex(of: "'"), open < close
+            else { return nil }
+            missing.insert(String(error.message[error.message.index(after: open)..<close]))
+        }
+        return missing
+    }
+
+    private func run(_ executable: String, cell: Int, names: KernelCellNames, scenario: String, timings: KernelTimings,
                      output: @escaping @Sendable (String, String) -> Void, running: (ProcessObserver?) -> Void) -> Outcome {
         let nonce = ScenarioRunner.nonce()
         let streams = LockedValue([LiveCellOutput(nonce: nonce, cell: cell), LiveCellOutput(nonce: nonce, cell: cell)])
@@ -111,6 +136,7 @@ struct KernelExecution: Sendable {
             return .error(name: "RunError", value: error.description, traceback: [])
         }
         for index in 0..<2 { deliver(index, streams.withLock { $0[index].finish() }, final: true) }
+        timings.values.withLock { $0["run_seconds"] = result.result.duration }
         if observer.isStopped { return .interrupted }
         let place = result.transcript.lastCell.map { $0 == cell ? "" : " in \(names.name(ofLabCell: $0))" } ?? ""
         switch result.result.termination {
@@ -129,6 +155,12 @@ struct KernelExecution: Sendable {
             return .error(name: "OutputLimit", value: value, traceback: [value])
         }
     }
+}
+
+/// How long one execution's build and run took, for the `execute_reply`'s metadata (what
+/// `bench/kernel.py` measures against): `build_seconds` (0 when `cached` is 1), `run_seconds`.
+final class KernelTimings: Sendable {
+    let values = LockedValue<[String: Double]>([:])
 }
 
 /// Where UTF-8 text may be cut: before a character that is not complete yet.

@@ -11,6 +11,9 @@ struct KernelNotebook: Sendable {
         var role: CellAttribute?
         /// The execution count it last ran under: `cell [3]` in messages.
         var count: Int
+        /// Names it uses that no cell executed before it declares (a lab's cell may use a type a
+        /// later cell declares): it joins the program once cells declare them all.
+        var waitingFor: Set<String> = []
     }
 
     static let path = "notebook.md"
@@ -19,14 +22,23 @@ struct KernelNotebook: Sendable {
     private(set) var scenarios = LabSettings.defaultScenarios
     private(set) var scenario = LabSettings.defaultScenarios[0]
 
-    /// The cells with `cell` in place of its earlier version, or after the others if it is new.
+    /// The cells of the program with `cell`: `cell` in place of its earlier version, or after the
+    /// others if it is new; a cell waiting for names only once the others declare them all.
     func cells(with cell: Cell) -> [Cell] {
         var result = cells
         if let index = result.firstIndex(where: { $0.id == cell.id }) { result[index] = cell } else { result.append(cell) }
-        return result
+        let declared = KernelCompletion.declaredNames(in: result.filter { $0.waitingFor.isEmpty }.map(\.code))
+        return result.filter { $0.id == cell.id || $0.waitingFor.isSubset(of: declared) }
     }
 
-    mutating func keep(_ cell: Cell) { cells = cells(with: cell) }
+    /// Keeps `cell`; the cells waiting for names it declares wait no more (they were in its program).
+    mutating func keep(_ cell: Cell) {
+        let built = Set(cells(with: cell).map(\.id))
+        if let index = cells.firstIndex(where: { $0.id == cell.id }) { cells[index] = cell } else { cells.append(cell) }
+        if cell.waitingFor.isEmpty {
+            for index in cells.indices where built.contains(cells[index].id) { cells[index].waitingFor = [] }
+        }
+    }
 
     mutating func forget(id: String) { cells.removeAll { $0.id == id } }
 

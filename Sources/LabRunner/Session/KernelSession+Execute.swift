@@ -39,7 +39,8 @@ extension KernelSession {
         if magics.showProgram { stream("stdout", program(of: blank ? notebook.cells : notebook.cells(with: cell), in: notebook)) }
         if blank { return succeed(replier, count: count) }
 
-        let outcome = execution.execute(cell, in: notebook, output: stream) { observer in
+        let timings = KernelTimings()
+        let outcome = execution.execute(cell, in: notebook, timings: timings, output: stream) { observer in
             running.withLock { $0 = observer }
             // An interrupt that came while the cell was being built stops it before it starts.
             if let observer, interrupted.withLock({ $0 }) { observer.stop() }
@@ -47,7 +48,7 @@ extension KernelSession {
         switch outcome {
         case .ran:
             state.withLock { $0.notebook.keep(cell) }
-            succeed(replier, count: count)
+            succeed(replier, count: count, timings: timings)
         case .failedAsExpected(let errors):
             state.withLock { $0.notebook.keep(cell) }
             stream("stderr", (["compile_fail: the cell does not compile, as it should:"] + errors).joined(separator: "\n") + "\n")
@@ -56,6 +57,13 @@ extension KernelSession {
             // A cell that does not build or ends the program is left out of later programs.
             state.withLock { $0.notebook.forget(id: id) }
             fail(replier, count: count, name: name, value: value, traceback: traceback)
+        case .waiting(let names):
+            var waiting = cell
+            waiting.waitingFor = names
+            state.withLock { $0.notebook.keep(waiting) }
+            let list = names.sorted().map { "'\($0)'" }.joined(separator: ", ")
+            stream("stderr", "note: \(list) is not declared by the cells executed so far; this cell of declarations is kept and joins the program once a later cell declares it, as in a lab\n")
+            succeed(replier, count: count)
         case .notRun(let note):
             state.withLock { $0.notebook.keep(cell) }
             stream("stderr", note + "\n")
@@ -73,10 +81,11 @@ extension KernelSession {
         return ProgramGenerator.generate(lab, sourceLocations: false)
     }
 
-    private func succeed(_ replier: JupyterReplier, count: Int) {
+    private func succeed(_ replier: JupyterReplier, count: Int, timings: KernelTimings? = nil) {
+        let measured = timings?.values.withLock { $0 } ?? [:]
         replier.reply("execute_reply", .object([
             "status": .string("ok"), "execution_count": .int(count), "payload": .array([]), "user_expressions": .object([:]),
-        ]))
+        ]), metadata: .object(measured.isEmpty ? [:] : ["labrunner": .object(measured.mapValues { JupyterJSON.double($0) })]))
     }
 
     private func fail(_ replier: JupyterReplier, count: Int, name: String, value: String, traceback: [String]? = nil) {

@@ -52,6 +52,22 @@ struct KernelSessionTests {
         #expect(names.place(ofLine: 11)?.cell.count == 2 && names.place(ofLine: 11)?.line == 2)
     }
 
+    /// A cell using a type a later cell declares (lab 08's presenter) waits outside the program
+    /// until a cell declares it, then is part of it.
+    @Test func aCellWaitingForALaterDeclarationJoinsOnceItIsDeclared() {
+        var notebook = KernelNotebook()
+        notebook.keep(.init(id: "a", code: "let x = 1", role: nil, count: 1))
+        var waiting = KernelNotebook.Cell(id: "b", code: "struct P { let d: Delegate }", role: nil, count: 2)
+        waiting.waitingFor = ["Delegate"]
+        notebook.keep(waiting)
+        let unrelated = KernelNotebook.Cell(id: "c", code: "print(x)", role: nil, count: 3)
+        #expect(notebook.cells(with: unrelated).map(\.id) == ["a", "c"])
+        let declaring = KernelNotebook.Cell(id: "d", code: "struct Delegate {}", role: nil, count: 4)
+        #expect(notebook.cells(with: declaring).map(\.id) == ["a", "b", "d"])
+        notebook.keep(declaring)
+        #expect(notebook.cells.map(\.waitingFor) == [[], [], []])
+    }
+
     @Test(arguments: [
         ("print(1)", "complete"), ("", "complete"), ("let s = \"{\"", "complete"), ("// {", "complete"),
         ("func f() {", "incomplete"), ("let s = \"\"\"\nabc", "incomplete"), ("/* a", "incomplete"), ("let x = (1,", "incomplete"),
