@@ -98,8 +98,9 @@ def check(path, labrunner):
     expected = expectations(labrunner, lab_path)
     started = time.time()
     ExecutePreprocessor(timeout=600, kernel_name="labrunner").preprocess(notebook, {"metadata": {"path": "."}})
-    print(f"{path}: executed in {time.time() - started:.1f}s")
+    elapsed = time.time() - started
     problems = []
+    compared = 0
     for cell in notebook.cells:
         if cell.cell_type != "code" or not cell.id.startswith("L"):
             continue
@@ -108,8 +109,10 @@ def check(path, labrunner):
         if want is None:
             continue
         printed = "".join(o.get("text", "") for o in cell.outputs if o.output_type == "stream" and o.name == "stdout")
+        compared += 1
         if not matches(lines_of(want), lines_of(printed)):
             problems.append(f"{lab_path}:{line}: the notebook's cell printed\n{printed}\n  where the lab expects\n{want}")
+    print(f"{path}: executed in {elapsed:.1f}s, {compared} cells compared with {lab_path}, {len(problems)} differ")
     return problems
 
 

@@ -9,6 +9,7 @@ is touched) and runs the tests; .ci/run does this. Needs jupyter_client and jupy
 (PyPI); exits 0 with a line saying the tests were skipped when they are missing.
 """
 import os
+import signal
 import subprocess
 import sys
 import tempfile
@@ -17,7 +18,7 @@ import unittest
 
 try:
     import jupyter_kernel_test
-    from jupyter_client.manager import start_new_kernel
+    from jupyter_client.manager import KernelManager, start_new_kernel
 except ImportError as error:  # pragma: no cover - reported, not failed
     print(f"skipped: the kernel's Jupyter tests need jupyter_client and jupyter_kernel_test ({error})")
     sys.exit(0)
@@ -130,6 +131,36 @@ class LabRunnerKernelTests(jupyter_kernel_test.KernelTests):
         # The kernel goes on serving.
         reply, messages = self.execute('print("after")')
         self.assertEqual(self.stdout(messages), "after\n")
+
+
+    def test_sigint_interrupts_too(self):
+        self.flush_channels()
+        msg_id = self.kc.execute('print("spinning")\nwhile true {}')
+        deadline = time.time() + TIMEOUT
+        while time.time() < deadline:
+            msg = self.kc.get_iopub_msg(timeout=TIMEOUT)
+            if msg["parent_header"].get("msg_id") == msg_id and msg["msg_type"] == "stream":
+                break
+        self.km.signal_kernel(signal.SIGINT)
+        reply = self.get_non_kernel_info_reply(timeout=10)
+        self.assertEqual(reply["content"]["ename"], "Interrupt")
+        self.assertTrue(self.km.is_alive(), "SIGINT interrupts the cell, it does not end the kernel")
+
+
+class TransportTests(unittest.TestCase):
+    def test_ipc_transport(self):
+        with tempfile.TemporaryDirectory() as folder:
+            km = KernelManager(kernel_name="labrunner", transport="ipc", ip=os.path.join(folder, "kernel"))
+            km.start_kernel()
+            kc = km.client()
+            kc.start_channels()
+            try:
+                kc.wait_for_ready(timeout=60)
+                reply = kc.execute_interactive('print("over ipc")', timeout=TIMEOUT, output_hook=lambda msg: None)
+                self.assertEqual(reply["content"]["status"], "ok")
+            finally:
+                kc.stop_channels()
+                km.shutdown_kernel(now=False)
 
 
 class ShutdownTests(unittest.TestCase):
