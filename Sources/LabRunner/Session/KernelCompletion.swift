@@ -16,7 +16,11 @@ enum KernelCompletion {
             return .object(["status": .string("incomplete"), "indent": .string(String(repeating: " ", count: 4 * openDepth(bytes)))])
         }
         let tokens = SwiftLexer.tokens(in: bytes).filter { !$0.isComment }
-        if let last = tokens.last, last.kind == .operator || (last.kind == .punctuation && [".", "=", ",", "->", ":"].contains(last.text(in: bytes))) {
+        // A binary operator at the end (`a +`, spaced) continues on the next line; a postfix one
+        // (`x!`, touching what it follows) ends the expression.
+        if let last = tokens.last,
+           (last.kind == .operator && last.range.lowerBound > 0 && [0x20, 0x09].contains(bytes[last.range.lowerBound - 1]))
+            || (last.kind == .punctuation && [".", "=", ",", "->", ":"].contains(last.text(in: bytes))) {
             return .object(["status": .string("incomplete"), "indent": .string("    ")])
         }
         return .object(["status": .string("complete")])

@@ -71,7 +71,7 @@ struct KernelSessionTests {
     @Test(arguments: [
         ("print(1)", "complete"), ("", "complete"), ("let s = \"{\"", "complete"), ("// {", "complete"),
         ("func f() {", "incomplete"), ("let s = \"\"\"\nabc", "incomplete"), ("/* a", "incomplete"), ("let x = (1,", "incomplete"),
-        ("let y =", "incomplete"), ("a +", "incomplete"),
+        ("let y =", "incomplete"), ("a +", "incomplete"), ("let y = x!", "complete"), ("let z = w?.count", "complete"),
         ("}", "invalid"), ("let x = (1]", "invalid"), ("%nosuch", "invalid"),
     ])
     func isCompleteReadsBracketsStringsAndComments(_ code: String, _ status: String) {
