@@ -139,7 +139,7 @@ enum HelpText {
         through; `kernel uninstall` removes it. A notebook is one lab: each cell is built with the
         cells executed before it and the lab prelude (`Lab.pick`, `Lab.scenario`), through the
         compile cache, and shows its own output. Magics: %scenario NAME, %lab, %%compile_fail,
-        %%standalone. See docs/jupyter.md.
+        %%standalone, %%no_run, %%skip. See docs/jupyter.md.
         """,
         trailer: """
         EXIT STATUS: 0 installed, removed, or the kernel was shut down; 2 usage or input error.

@@ -37,11 +37,14 @@ package struct KernelService: Sendable {
             return .notChecked
         }
         let stopped = DispatchSemaphore(value: 0)
-        let session = KernelSession(compiler: compiler, cache: CompileCache(directory: CompileCache.defaultDirectory(environment: environment)),
-                                    environment: environment, toolVersion: toolVersion, shutDown: { stopped.signal() })
+        let cache = CompileCache(directory: CompileCache.defaultDirectory(environment: environment))
+        let session = KernelSession(compiler: compiler, cache: cache, environment: environment, toolVersion: toolVersion,
+                                    shutDown: { stopped.signal() })
         InterruptHandler.redirect(SIGINT) { session.interrupt() }
         server.start(session)
         stopped.wait()
+        // Every execution stores a program: keep the cache within its size, as a run does.
+        cache.prune()
         // Let the shutdown reply leave before the process ends.
         Thread.sleep(forTimeInterval: 0.1)
         return .passed
