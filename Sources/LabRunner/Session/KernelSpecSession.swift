@@ -97,7 +97,9 @@ package struct KernelSpecSession: Sendable {
         return .passed
     }
 
+    /// Jupyter's rule for kernel names (ASCII letters, digits, `.`, `_`, `-`), less `.` and `..`,
+    /// which would name the kernels folder or its parent.
     static func isValidName(_ name: String) -> Bool {
-        !name.isEmpty && name.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "._-".unicodeScalars.contains($0)) }
+        !name.isEmpty && !name.allSatisfy({ $0 == "." }) && name.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "._-".unicodeScalars.contains($0)) }
     }
 }
