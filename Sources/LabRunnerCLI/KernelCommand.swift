@@ -32,7 +32,9 @@ struct KernelCommand: Command {
             throw .unknownCommand("kernel " + words[0], suggestion: EditDistance.closest(to: words[0], in: ["install", "uninstall"]).map { "kernel " + $0 })
         case (let words, _): throw .tooManyArguments(words)
         }
-        if parsed.has("--user"), parsed.value("--prefix") != nil { throw .unexpectedValue(option: "--user with --prefix") }
+        if parsed.has("--user"), let prefix = parsed.value("--prefix") {
+            throw .badValue(option: "--prefix", value: prefix, expected: "no --prefix with --user (one place for the kernelspec)")
+        }
     }
 
     func execute() -> Int32 {
