@@ -84,6 +84,28 @@ class LabRunnerKernelTests(jupyter_kernel_test.KernelTests):
         reply, messages = self.execute('print("base + 2 =", base + 2)', cell_id="t-use")
         self.assertEqual(self.stdout(messages), "base + 2 = 3\n")
 
+    @staticmethod
+    def stderr(messages):
+        return "".join(m["content"]["text"] for m in messages if m["msg_type"] == "stream" and m["content"]["name"] == "stderr")
+
+    def test_a_type_declared_later_is_waited_for(self):
+        reply, messages = self.execute("struct Holder { let later: LaterType }", cell_id="w-holder")
+        self.assertEqual(reply["content"]["status"], "ok")
+        self.assertIn("'LaterType' is not declared by the cells executed so far", self.stderr(messages))
+        reply, messages = self.execute('struct LaterType {}\nprint("declared")', cell_id="w-later")
+        self.assertEqual(self.stdout(messages), "declared\n")
+        reply, messages = self.execute("print(type(of: Holder(later: LaterType())))", cell_id="w-use")
+        self.assertEqual(self.stdout(messages), "Holder\n")
+        # A waiting cell that still does not compile once its name is declared is left out, and
+        # the declaring cell runs.
+        reply, _ = self.execute("struct Waiter { let m: Missing3\n func f() -> Int { m.nope } }", cell_id="w-broken")
+        self.assertEqual(reply["content"]["status"], "ok")
+        reply, messages = self.execute('struct Missing3 {}\nprint("missing no more")', cell_id="w-missing")
+        self.assertEqual(reply["content"]["status"], "ok", reply["content"])
+        self.assertEqual(self.stdout(messages), "missing no more\n")
+        self.assertIn("still do not compile; they are left out", self.stderr(messages))
+        self.assertIn("has no member 'nope'", self.stderr(messages))
+
     def test_compile_error_names_cell_line_column(self):
         reply, messages = self.execute("let fine = 1\nlet broken: Int = \"text\"")
         self.assertEqual(reply["content"]["status"], "error")

@@ -21,6 +21,9 @@ struct KernelExecution: Sendable {
         /// waiting for a later cell to declare these names (a lab's cells may use what a later
         /// cell declares).
         case waiting(Set<String>)
+        /// The build failed in cells that were waiting for names, and only there: they are
+        /// dropped and the cell built again (`ids`, and their errors to say why).
+        case waitingCellsFail(ids: Set<String>, errors: [String])
     }
 
     let toolchain: SwiftToolchain
@@ -70,6 +73,11 @@ struct KernelExecution: Sendable {
                 }
                 if !outcome.succeeded, let names = Self.namesDeclaredLater(outcome.errors, in: cell, names: names) {
                     return .waiting(names)
+                }
+                let blamed = outcome.errors.compactMap { $0.location.flatMap { names.place(ofLine: $0.line)?.cell } }
+                if !outcome.succeeded, !blamed.isEmpty, blamed.allSatisfy({ $0.id != cell.id && !$0.waitingFor.isEmpty }),
+                   blamed.count == outcome.errors.count {
+                    return .waitingCellsFail(ids: Set(blamed.map(\.id)), errors: errors)
                 }
                 guard outcome.succeeded, let executable = outcome.executable else {
                     let lines = errors.isEmpty ? [outcome.rawOutput] : errors

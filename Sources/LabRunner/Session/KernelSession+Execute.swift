@@ -40,10 +40,24 @@ extension KernelSession {
         if blank { return succeed(replier, count: count) }
 
         let timings = KernelTimings()
-        let outcome = execution.execute(cell, in: notebook, timings: timings, output: stream) { observer in
-            running.withLock { $0 = observer }
-            // An interrupt that came while the cell was being built stops it before it starts.
-            if let observer, interrupted.withLock({ $0 }) { observer.stop() }
+        func attempt(_ notebook: KernelNotebook) -> KernelExecution.Outcome {
+            execution.execute(cell, in: notebook, timings: timings, output: stream) { observer in
+                running.withLock { $0 = observer }
+                // An interrupt that came while the cell was being built stops it before it starts.
+                if let observer, interrupted.withLock({ $0 }) { observer.stop() }
+            }
+        }
+        var outcome = attempt(notebook)
+        if case .waitingCellsFail(let ids, let errors) = outcome {
+            // Cells that waited for names this cell declares, and still do not compile: left out,
+            // said why, and this cell built without them.
+            let retried = state.withLock { state -> KernelNotebook in
+                for id in ids { state.notebook.forget(id: id) }
+                return state.notebook
+            }
+            stream("stderr", (["note: cells that waited for a later declaration still do not compile; they are left out:"] + errors)
+                .joined(separator: "\n") + "\n")
+            outcome = attempt(retried)
         }
         switch outcome {
         case .ran:
@@ -64,6 +78,8 @@ extension KernelSession {
             let list = names.sorted().map { "'\($0)'" }.joined(separator: ", ")
             stream("stderr", "note: \(list) is not declared by the cells executed so far; this cell of declarations is kept and joins the program once a later cell declares it, as in a lab\n")
             succeed(replier, count: count)
+        case .waitingCellsFail(_, let errors):
+            fail(replier, count: count, name: "CompileError", value: errors.first ?? "swiftc failed", traceback: errors)
         case .notRun(let note):
             state.withLock { $0.notebook.keep(cell) }
             stream("stderr", note + "\n")
