@@ -106,6 +106,17 @@ class LabRunnerKernelTests(jupyter_kernel_test.KernelTests):
         self.assertIn("still do not compile; they are left out", self.stderr(messages))
         self.assertIn("has no member 'nope'", self.stderr(messages))
 
+    def test_an_error_aborts_the_cells_queued_behind_it(self):
+        self.flush_channels()
+        ids = [self.kc.execute("print(notDeclared1)"), self.kc.execute('print("queued")'), self.kc.execute('print("queued too")')]
+        replies = {}
+        while len(replies) < 3:
+            reply = self.get_non_kernel_info_reply(timeout=TIMEOUT)
+            replies[reply["parent_header"]["msg_id"]] = reply["content"]["status"]
+        self.assertEqual([replies[i] for i in ids], ["error", "aborted", "aborted"])
+        reply, messages = self.execute('print("runs again")')
+        self.assertEqual(self.stdout(messages), "runs again\n")
+
     def test_compile_error_names_cell_line_column(self):
         reply, messages = self.execute("let fine = 1\nlet broken: Int = \"text\"")
         self.assertEqual(reply["content"]["status"], "error")

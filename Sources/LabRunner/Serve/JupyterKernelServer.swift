@@ -14,6 +14,11 @@ package struct JupyterReplier: Sendable {
     let server: JupyterKernelServer
     let request: JupyterMessage
     let connection: ZMTPConnection
+    /// The order the request arrived in among the kernel's shell and control requests.
+    package let sequence: Int
+
+    /// The sequence number of the last request received so far (queued ones included).
+    package var latestSequence: Int { server.received.withLock { $0 } }
 
     package func reply(_ type: String, _ content: JupyterJSON, metadata: JupyterJSON = .object([:])) {
         var message = JupyterMessage(identities: request.identities, header: JupyterMessage.header(type: type, session: server.session),
@@ -39,6 +44,8 @@ package final class JupyterKernelServer: Sendable {
     private let shellQueue = DispatchQueue(label: "labrunner.kernel.shell")
     private let controlQueue = DispatchQueue(label: "labrunner.kernel.control")
     private let log: @Sendable (String) -> Void
+    /// Requests received, counted as they arrive (before they wait for their queue).
+    let received = LockedValue(0)
 
     /// Binds every socket the connection file names.
     package init(_ info: JupyterConnectionInfo, log: @escaping @Sendable (String) -> Void) throws(ServeError) {
@@ -111,7 +118,8 @@ package final class JupyterKernelServer: Sendable {
                     log("\(channel): message dropped: \(error)")
                 case .success(let request):
                     guard let queue else { continue }
-                    let replier = JupyterReplier(server: self, request: request, connection: connection)
+                    let sequence = received.withLock { count -> Int in count += 1; return count }
+                    let replier = JupyterReplier(server: self, request: request, connection: connection, sequence: sequence)
                     queue.async { [self] in
                         publish("status", .object(["execution_state": .string("busy")]), parent: request.header)
                         handle(request, replier)

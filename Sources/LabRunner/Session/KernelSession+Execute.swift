@@ -7,6 +7,12 @@ extension KernelSession {
         let code = request.content["code"]?.string ?? ""
         let silent = request.content["silent"]?.bool ?? false
         let storeHistory = request.content["store_history"]?.bool ?? !silent
+        if replier.sequence <= abortThrough.withLock({ $0 }) {
+            // Queued behind a cell that failed: not run, as Jupyter's kernels do.
+            replier.reply("execute_reply", .object(["status": .string("aborted"),
+                                                    "execution_count": .int(state.withLock { $0.executionCount })]))
+            return
+        }
         let count = state.withLock { state -> Int in
             if storeHistory && !silent {
                 state.executionCount += 1
@@ -105,6 +111,10 @@ extension KernelSession {
     }
 
     private func fail(_ replier: JupyterReplier, count: Int, name: String, value: String, traceback: [String]? = nil) {
+        if replier.request.content["stop_on_error"]?.bool ?? true {
+            let latest = replier.latestSequence
+            abortThrough.withLock { $0 = max($0, latest) }
+        }
         let error: [String: JupyterJSON] = [
             "ename": .string(name), "evalue": .string(value), "traceback": .array((traceback ?? [value]).map(JupyterJSON.string)),
         ]

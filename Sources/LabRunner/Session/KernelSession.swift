@@ -17,6 +17,9 @@ package final class KernelSession: JupyterKernelHandler {
     /// The program running for the current cell: an interrupt stops it.
     let running = LockedValue<ProcessObserver?>(nil)
     let interrupted = LockedValue(false)
+    /// After an execution fails with `stop_on_error`, the requests received until then are
+    /// answered `aborted` instead of run (a frontend's "Run All" stops at the error).
+    let abortThrough = LockedValue(0)
     /// Ends the kernel after a `shutdown_request` has been answered.
     private let shutDown: @Sendable () -> Void
 
