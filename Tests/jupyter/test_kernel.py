@@ -117,6 +117,13 @@ class LabRunnerKernelTests(jupyter_kernel_test.KernelTests):
         reply, messages = self.execute('print("runs again")')
         self.assertEqual(self.stdout(messages), "runs again\n")
 
+    def test_a_swiftui_cell_is_only_parsed_where_swiftui_is_missing(self):
+        if sys.platform == "darwin":
+            self.skipTest("SwiftUI exists here: the cell is built")
+        reply, messages = self.execute("import SwiftUI\nstruct V: View { var body: some View { Text(\"hi\") } }")
+        self.assertEqual(reply["content"]["status"], "ok", reply["content"])
+        self.assertIn("needs SwiftUI", self.stderr(messages))
+
     def test_compile_error_names_cell_line_column(self):
         reply, messages = self.execute("let fine = 1\nlet broken: Int = \"text\"")
         self.assertEqual(reply["content"]["status"], "error")

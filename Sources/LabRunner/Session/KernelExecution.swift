@@ -50,6 +50,10 @@ struct KernelExecution: Sendable {
             return .error(name: "LabError", value: "the cell is not a Swift cell", traceback: [])
         }
         if cell.role == .skip { return .notRun("skipped: the cell is marked skip, as in the lab; it is not built") }
+        if labCell.needsApple, !Platform.hasSwiftUI {
+            // As in a lab: compiled where SwiftUI exists, only parsed here, so it prints nothing.
+            output("stderr", "note: this cell needs SwiftUI, which this platform lacks; it is only parsed here, as in a lab\n")
+        }
         let programLab = lab.program(for: labCell)
         let checkOnly = cell.role == .compileFail || cell.role == .noRun
         let program = LabProgram(lab: programLab, source: ProgramGenerator.generate(programLab), checkOnly: checkOnly)
