@@ -6,9 +6,10 @@ import Glibc
 #endif
 
 /// One peer of a kernel socket: the ZMTP handshake, then multipart messages read and written
-/// over a stream socket. Reading is bounded: a frame over `frameLimit` is read past and its
-/// message dropped, a frame claiming more than `discardLimit` or a peer breaking the framing
-/// ends the connection; either way the kernel's other connections go on.
+/// over a stream socket. Reading is bounded: a frame over `frameLimit`, or past `messageLimit`
+/// with the message's earlier frames, is read past and its message dropped; a frame claiming
+/// more than `discardLimit` or a peer breaking the framing ends the connection; either way the
+/// kernel's other connections go on.
 package final class ZMTPConnection: Sendable {
     /// What one read found.
     package enum Read: Equatable {
@@ -20,6 +21,8 @@ package final class ZMTPConnection: Sendable {
     }
 
     static let frameLimit = 64 << 20
+    /// The bytes of all the frames of one message together.
+    static let messageLimit = 64 << 20
     static let discardLimit = 1 << 30
     static let partLimit = 1024
     #if canImport(Darwin)
@@ -65,18 +68,21 @@ package final class ZMTPConnection: Sendable {
     package func readMessage() -> Read {
         var parts: [[UInt8]] = []
         var oversized: String? = nil
+        var total = 0
         while true {
-            switch readFrame() {
+            switch readFrame(room: Self.messageLimit - total) {
             case .failed(let reason):
                 return .closed(reason)
             case .tooLarge(let count, let more):
-                oversized = oversized ?? "a frame of \(count) bytes (more than \(Self.frameLimit))"
+                oversized = oversized ?? (count > Self.frameLimit ? "a frame of \(count) bytes (more than \(Self.frameLimit))"
+                                                                   : "a message of more than \(Self.messageLimit) bytes")
                 if !more { return .dropped(oversized ?? "") }
             case .frame(let body, let more, let isCommand):
                 if isCommand {
                     if ZMTPFrame.commandName(body) == "PING" { answerPing(body) }
                     continue
                 }
+                total += body.count
                 if parts.count < Self.partLimit { parts.append(body) } else {
                     oversized = oversized ?? "more than \(Self.partLimit) parts"
                 }
@@ -129,7 +135,8 @@ package final class ZMTPConnection: Sendable {
         case failed(String)
     }
 
-    private func readFrame() -> FrameRead {
+    /// The next frame; one longer than `room` (or the frame limit) is read past, not kept.
+    private func readFrame(room: Int = frameLimit) -> FrameRead {
         reader.withLock { reader in
             guard let flags = reader.read(1)?.first else { return .failed("the peer left") }
             guard flags & ~(ZMTPFrame.more | ZMTPFrame.long | ZMTPFrame.command) == 0 else {
@@ -142,7 +149,7 @@ package final class ZMTPConnection: Sendable {
             guard length <= UInt64(Self.discardLimit) else {
                 return .failed("a frame claiming \(length) bytes")
             }
-            if length > UInt64(Self.frameLimit) {
+            if length > UInt64(min(Self.frameLimit, max(0, room))) {
                 guard reader.skip(Int(length)) else { return .failed("the peer left inside a frame") }
                 return .tooLarge(Int(length), more: more)
             }

@@ -113,6 +113,22 @@ struct JupyterKernelServerTests {
         #expect(handler.received.withLock { $0 } == ["kernel_info_request"])
     }
 
+    /// Frames each under the frame limit that together pass the message limit: the message is
+    /// dropped, so no peer makes the kernel hold more than `messageLimit` of one message.
+    @Test func aMessageOfManyLargeFramesIsDropped() throws {
+        let (_, handler, port) = try Self.server()
+        let (client, fd) = try Self.client(port)
+        defer { client.release() }
+        var parts = Self.request("kernel_info_request")
+        parts.append([UInt8](repeating: 0x42, count: ZMTPConnection.messageLimit / 2 + 1))
+        parts.append([UInt8](repeating: 0x43, count: ZMTPConnection.messageLimit / 2 + 1))
+        #expect(client.send(parts))
+        #expect(client.send(Self.request("comm_info_request")))
+        #expect(Self.reply(on: client) == "comm_info_reply")
+        #expect(handler.received.withLock { $0 } == ["comm_info_request"])
+        _ = fd
+    }
+
     @Test func aFrameClaimingAHugeLengthEndsThatConnectionOnly() throws {
         let (_, handler, port) = try Self.server()
         let (hostile, fd) = try Self.client(port)
