@@ -82,7 +82,7 @@ struct JupyterKernelServerTests {
 
     @Test func aWrongSignatureIsDroppedAndTheNextMessageServed() throws {
         let (_, handler, port) = try Self.server()
-        let (client, fd) = try Self.client(port)
+        let (client, _) = try Self.client(port)
         defer { client.release() }
         #expect(client.send(Self.request("execute_request", key: Array("not-the-key".utf8))))
         var unsigned = Self.request("execute_request")
@@ -91,7 +91,6 @@ struct JupyterKernelServerTests {
         #expect(client.send(Self.request("kernel_info_request")))
         #expect(Self.reply(on: client) == "kernel_info_reply")
         #expect(handler.received.withLock { $0 } == ["kernel_info_request"])
-        _ = fd
     }
 
     @Test func anOversizedFrameIsReadPastAndItsMessageDropped() throws {
@@ -117,7 +116,7 @@ struct JupyterKernelServerTests {
     /// dropped, so no peer makes the kernel hold more than `messageLimit` of one message.
     @Test func aMessageOfManyLargeFramesIsDropped() throws {
         let (_, handler, port) = try Self.server()
-        let (client, fd) = try Self.client(port)
+        let (client, _) = try Self.client(port)
         defer { client.release() }
         var parts = Self.request("kernel_info_request")
         parts.append([UInt8](repeating: 0x42, count: ZMTPConnection.messageLimit / 2 + 1))
@@ -126,7 +125,6 @@ struct JupyterKernelServerTests {
         #expect(client.send(Self.request("comm_info_request")))
         #expect(Self.reply(on: client) == "comm_info_reply")
         #expect(handler.received.withLock { $0 } == ["comm_info_request"])
-        _ = fd
     }
 
     @Test func aFrameClaimingAHugeLengthEndsThatConnectionOnly() throws {
@@ -166,13 +164,11 @@ struct JupyterKernelServerTests {
         let (_, handler, port) = try Self.server()
         let (client, _) = try Self.client(port)
         defer { client.release() }
-        let wire = JupyterWire(key: Self.key)
         #expect(client.send([Array("no delimiter".utf8)]))
         #expect(client.send([JupyterMessage.delimiter, Array("sig".utf8)]))
         // Signed, but its header is not JSON: never read as a request.
         let parts = [Array("{not json".utf8), Array("{}".utf8), Array("{}".utf8), Array("{}".utf8)]
         #expect(client.send([JupyterMessage.delimiter, Array(HMACSHA256.hexSignature(key: Self.key, parts: parts).utf8)] + parts))
-        _ = wire
         #expect(client.send(Self.request("kernel_info_request")))
         #expect(Self.reply(on: client) == "kernel_info_reply")
         #expect(handler.received.withLock { $0 } == ["kernel_info_request"])
@@ -204,8 +200,6 @@ struct JupyterKernelServerTests {
 /// The session behind the sockets: a request type it does not know is ignored, and it goes on.
 struct KernelSessionWireTests {
     @Test func anUnknownMessageTypeIsIgnoredAndTheSessionGoesOn() throws {
-        let (server, _, _) = try JupyterKernelServerTests.server()
-        _ = server
         let file = """
             {"transport": "tcp", "ip": "127.0.0.1", "shell_port": 0, "iopub_port": 0, "stdin_port": 0,
              "control_port": 0, "hb_port": 0, "key": "a-secret-key"}
