@@ -22,6 +22,8 @@ enum CommandTable {
                      summary: "Write the students' copies of labs (exercises without solutions), check them", help: HelpText.student),
         CommandEntry("grade", GradeCommand.self, synopsis: "SUBMISSION...",
                      summary: "Grade students' labs against the instructor's lab (the key)", help: HelpText.grade),
+        CommandEntry("kernel", KernelCommand.self, synopsis: "install|uninstall",
+                     summary: "Install the Swift Jupyter kernel (Jupyter then starts it with a connection file)", help: HelpText.kernel),
         CommandEntry("help", HelpCommand.self, synopsis: "[COMMAND]", summary: "Show help for a command", help: HelpText.help),
     ]
 

@@ -2,7 +2,8 @@
 /// the option declarations give: the overview's frame, and each command's usage, description
 /// and closing notes (`CommandHelp`). `OptionDocumentationTests` checks it against the parsers.
 enum HelpText {
-    static let version = "labrunner 0.1.0"
+    static let version = "labrunner \(versionNumber)"
+    static let versionNumber = "0.1.0"
 
     /// `labrunner --help`: a line per command of `CommandTable`, then the global options.
     static let overview = """
@@ -130,6 +131,21 @@ enum HelpText {
         """,
         trailer: """
         EXIT STATUS: 0 graded (whatever the scores), 2 usage or input error in the key.
+        """)
+
+    static let kernel = CommandHelp(
+        usage: ["kernel install [--user | --prefix DIR] [--name NAME]", "kernel uninstall [--user | --prefix DIR] [--name NAME]",
+                "kernel -f CONNECTION_FILE"],
+        about: """
+        A Jupyter kernel for Swift 6, built in: `kernel install` writes the kernelspec ("Swift 6
+        (labrunner)") through which JupyterLab, VS Code and `jupyter nbconvert` start this binary
+        through; `kernel uninstall` removes it. A notebook is one lab: each cell is built with the
+        cells executed before it and the lab prelude (`Lab.pick`, `Lab.scenario`), through the
+        compile cache, and shows its own output. Magics: %scenario NAME, %lab, %%compile_fail,
+        %%standalone, %%no_run, %%skip. See docs/jupyter.md.
+        """,
+        trailer: """
+        EXIT STATUS: 0 installed, removed, or the kernel was shut down; 2 usage or input error.
         """)
 
     static let help = CommandHelp(

@@ -47,11 +47,11 @@ enum ChildProcess {
         defer { scratch.deallocate() }
 
         let deadline = request.timeout.map { start + $0 }
-        var stoppedBy = collect(&streams, until: deadline, watching: watch, scratch: scratch)
+        var stoppedBy = collect(&streams, until: deadline, watching: watch, observer: request.observer, scratch: scratch)
 
         // Kill before reaping: the leader is still (at worst) a zombie, so pgid is still ours.
         ProcessPlatform.killGroup(pgid)
-        drain(&streams, until: ProcessPlatform.now() + drainGrace, scratch: scratch)
+        drain(&streams, until: ProcessPlatform.now() + drainGrace, observer: request.observer, scratch: scratch)
         if stoppedBy == nil, streams.contains(where: \.overflowed) {
             stoppedBy = .outputLimitExceeded  // the output is truncated; say so
         }
@@ -74,7 +74,7 @@ enum ChildProcess {
     /// The child's exit, not EOF, ends the loop: a grandchild may hold the pipes open long after
     /// the child is gone, and a child may close its pipes and keep running.
     private static func collect(_ streams: inout [ChildOutputStream], until deadline: Double?,
-                                watching watch: ChildExitWatch,
+                                watching watch: ChildExitWatch, observer: ProcessObserver?,
                                 scratch: UnsafeMutableRawBufferPointer) -> ProcessTermination? {
         // Once both pipes are closed the exit is usually microseconds away: start with short
         // naps, backing off to the normal interval, so short runs do not each pay 50 ms.
@@ -83,10 +83,12 @@ enum ChildProcess {
             if watch.hasExited() { return nil }
             let now = ProcessPlatform.now()
             if let deadline, now >= deadline { return .timedOut }
+            // Stopped by its observer: killed like a timeout, reported as the SIGKILL it is.
+            if observer?.isStopped == true { return .signaled(SIGKILL) }
             let wait = min(exitCheckInterval, (deadline ?? .infinity) - now)
 
             if streams.contains(where: \.isOpen) {
-                pollAndRead(&streams, seconds: wait, scratch: scratch)
+                pollAndRead(&streams, seconds: wait, observer: observer, scratch: scratch)
                 if streams.contains(where: \.overflowed) { return .outputLimitExceeded }
             } else {
                 var none: [pollfd] = []
@@ -97,18 +99,18 @@ enum ChildProcess {
     }
 
     /// After the group was killed: read what is still buffered, until EOF on both or `until`.
-    private static func drain(_ streams: inout [ChildOutputStream], until end: Double,
+    private static func drain(_ streams: inout [ChildOutputStream], until end: Double, observer: ProcessObserver?,
                               scratch: UnsafeMutableRawBufferPointer) {
         while streams.contains(where: \.isOpen) {
             let remaining = end - ProcessPlatform.now()
             if remaining <= 0 { return }
-            pollAndRead(&streams, seconds: remaining, scratch: scratch)
+            pollAndRead(&streams, seconds: remaining, observer: observer, scratch: scratch)
         }
     }
 
     /// Waits up to `seconds` for any open stream to be readable (or hung up), then reads once
     /// from each ready one.
-    private static func pollAndRead(_ streams: inout [ChildOutputStream], seconds: Double,
+    private static func pollAndRead(_ streams: inout [ChildOutputStream], seconds: Double, observer: ProcessObserver?,
                                     scratch: UnsafeMutableRawBufferPointer) {
         let open = streams.indices.filter { streams[$0].isOpen }
         var fds = open.map { pollfd(fd: streams[$0].fd, events: Int16(POLLIN), revents: 0) }
@@ -118,7 +120,11 @@ enum ChildProcess {
                 streams[index].close()  // cannot happen with fds we own; never spin on it
             } else {
                 // POLLIN, POLLHUP or POLLERR: read returns data, 0 at EOF, or an error.
+                let before = streams[index].bytes.count
                 streams[index].readOnce(using: scratch)
+                if let observer, streams[index].bytes.count > before {
+                    observer.output(Int32(index + 1), streams[index].bytes[before...])
+                }
             }
         }
     }

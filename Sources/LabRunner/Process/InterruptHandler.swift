@@ -35,6 +35,12 @@ package enum InterruptHandler {
         ProcessRegistry.shared.supervise { ProcessSupervisor.start(environment: environment) }
     }
 
+    /// Makes `signalNumber` run `handler` instead of stopping the tool: the Jupyter kernel's
+    /// SIGINT interrupts the running cell, as a frontend's interrupt button expects.
+    package static func redirect(_ signalNumber: Int32, to handler: @escaping @Sendable () -> Void) {
+        for source in sources where source.handle == UInt(signalNumber) { source.setEventHandler(handler: handler) }
+    }
+
     /// A write to stdout or stderr failed with EPIPE (`labrunner run … | head -1`): with SIGPIPE
     /// ignored, this is how the signal arrives.
     package static func outputClosed() {

@@ -26,4 +26,6 @@ struct ProcessRequest: Sendable {
     /// The `labrunner` binary that seals `sandbox` (`Sandbox.launcher`); the request's own
     /// executable runs as it is without one.
     var launcher: String? = nil
+    /// Sees the output as it arrives and can stop the run; nil for a run nobody watches.
+    var observer: ProcessObserver? = nil
 }

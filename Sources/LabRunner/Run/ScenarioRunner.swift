@@ -21,16 +21,18 @@ struct ScenarioRunner: Sendable {
     /// Seals each run off from the machine; nil runs the program as it is (`--no-sandbox`).
     var sandbox: Sandbox? = nil
 
-    func run(_ scenario: String) throws(ProcessError) -> ScenarioRun {
-        let nonce = Self.nonce()
+    /// `observer` sees the output as it comes (with the markers) and can stop the run; `nonce`
+    /// is the markers' (fresh unless the observer must know it beforehand).
+    func run(_ scenario: String, observer: ProcessObserver? = nil, nonce: String = ScenarioRunner.nonce()) throws(ProcessError) -> ScenarioRun {
         var environment = self.environment
         environment[Prelude.scenarioVariable] = scenario
         // Named, not given: the nonce itself comes on fd 3 (see `Prelude`).
         environment[Prelude.markerVariable] = Prelude.markerDescriptor
         // The runtime's backtracer buries a crash's "Fatal error: …" line under pages of frames.
         if environment["SWIFT_BACKTRACE"] == nil { environment["SWIFT_BACKTRACE"] = "enable=no" }
-        let request = ProcessRequest(executable: executable, environment: environment, timeout: timeout, outputLimit: outputLimit,
+        var request = ProcessRequest(executable: executable, environment: environment, timeout: timeout, outputLimit: outputLimit,
                                      sandbox: sandbox, descriptor3: Array(nonce.utf8))
+        request.observer = observer
         let result = try limiter.withSlot { () throws(ProcessError) -> ProcessResult in try ChildProcess.run(request) }
         return ScenarioRun(scenario: scenario, result: result, transcript: Transcript.split(result.stdout, nonce: nonce),
                            stderrSegments: StderrSegment.split(result.stderr, nonce: nonce))
@@ -46,7 +48,7 @@ struct ScenarioRunner: Sendable {
         return scenarios.indices.map { Array(flat[($0 * repeats)..<(($0 + 1) * repeats)]) }
     }
 
-    private static func nonce() -> String {
+    static func nonce() -> String {
         (0..<4).map { _ in String(UInt32.random(in: .min ... .max), radix: 36) }.joined()
     }
 }

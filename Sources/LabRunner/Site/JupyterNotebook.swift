@@ -1,6 +1,7 @@
 /// A lab as a Jupyter notebook (nbformat 4.5), from the report model and the lab's bytes: its
 /// prose as Markdown cells, each Swift cell a code cell whose outputs are what the run found
-/// (`JupyterCellOutputs`), and metadata a Swift kernel recognises (swift-jupyter's kernelspec).
+/// (`JupyterCellOutputs`), and metadata naming labrunner's own kernel, which runs the cells as
+/// the lab; under a cell that failed, what it should print; each hint collapsed.
 /// Written as Jupyter writes notebooks (`NotebookJSON`), with ids from the lab's lines, so the
 /// same run gives the same bytes. docs/notebook.md, "Jupyter notebooks", says what goes where.
 package struct JupyterNotebook: Sendable {
@@ -39,7 +40,8 @@ package struct JupyterNotebook: Sendable {
     private func metadata() -> NotebookJSON {
         let notes = NotebookResults(file).fileNotes.map { NotebookJSON.string($0.text) }
         var metadata: [String: NotebookJSON] = [
-            "kernelspec": .object(["display_name": .string("Swift"), "language": .string("swift"), "name": .string("swift")]),
+            // labrunner's own kernel (`labrunner kernel install`), which runs the cells as this lab.
+            "kernelspec": .object(["display_name": .string("Swift 6 (labrunner)"), "language": .string("swift"), "name": .string("labrunner")]),
             "language_info": .object([
                 "codemirror_mode": .string("swift"), "file_extension": .string(".swift"), "mimetype": .string("text/x-swift"),
                 "name": .string("swift"), "pygments_lexer": .string("swift"),
@@ -64,14 +66,17 @@ package struct JupyterNotebook: Sendable {
         for block in MarkdownParser.fencedBlocks(in: source) where block.openingLine >= proseStart {
             let line = block.openingLine
             let isOutput = results.shownBlocks.contains(line)
-            guard isOutput || isCell(block, results) else { continue }
+            let isHint = block.info.split(separator: " ").first == "hint"
+            guard isOutput || isHint || isCell(block, results) else { continue }
             cells += markdownCell(source, lines: proseStart..<line, references: references)
             let lastLine = block.closingLine ?? block.contentLines.last?.line ?? line
             proseStart = lastLine + 1
-            guard !isOutput else { continue }
+            if isHint { cells.append(Self.hintCell(block, line: line)) }
+            guard !isOutput, !isHint else { continue }
             let outputs = JupyterCellOutputs(line: line, lines: line...lastLine, results: results)
             if outputs.ran { executed += 1 }
-            var code = block.code
+            var code = Self.kernelMagic(block).map { $0 + "\n" } ?? ""
+            code += block.code
             if code.hasSuffix("\n") { code.removeLast() }
             var metadata: [String: NotebookJSON] = ["labrunner": outputs.metadata]
             if let label = keyLabels.label(at: line) {
@@ -83,6 +88,7 @@ package struct JupyterNotebook: Sendable {
                 "metadata": .object(metadata), "outputs": .array(outputs.outputs),
                 "source": NotebookJSON.lines(code),
             ]))
+            cells += Self.expectedCells(line: line, results: results)
         }
         return cells + markdownCell(source, lines: proseStart..<(source.lines.count + 1), references: references)
     }
@@ -121,5 +127,65 @@ package struct JupyterNotebook: Sendable {
         let text = line.drop(while: { $0 == " " || $0 == "\t" })
         guard text.hasPrefix("<!--"), text.reversed().drop(while: { $0 == " " || $0 == "\t" }).starts(with: ">--") else { return false }
         return text.dropFirst(4).drop(while: { $0 == " " || $0 == "\t" }).hasPrefix("labrunner:")
+    }
+
+    /// The kernel's cell magic for a cell the lab builds apart or not at all (docs/jupyter.md),
+    /// so the notebook's kernel treats it as the lab does; nil for a cell of the program.
+    static func kernelMagic(_ block: FencedBlock) -> String? {
+        let words = block.info.split(separator: " ").dropFirst()
+        for (attribute, magic) in [("skip", "%%skip"), ("compile_fail", "%%compile_fail"), ("no_run", "%%no_run"),
+                                   ("standalone", "%%standalone")] where words.contains(Substring(attribute)) {
+            return magic
+        }
+        return nil
+    }
+
+    /// Under a cell that did not print what the lab expects: a Markdown cell saying what it
+    /// should print, per group of scenarios expecting the same, so a student running the notebook
+    /// tells their own output (the code cell's) from the goal (this cell's).
+    static func expectedCells(line: Int, results: NotebookResults) -> [NotebookJSON] {
+        var groups: [(names: [String], expected: String)] = []
+        for view in results.scenarios[line] ?? [] where view.cell.status == .fail {
+            if let index = groups.firstIndex(where: { $0.expected == view.cell.expected }) {
+                groups[index].names.append(view.scenario.name)
+            } else {
+                groups.append(([view.scenario.name], view.cell.expected))
+            }
+        }
+        guard !groups.isEmpty else { return [] }
+        let text = groups.map { group in
+            let scenarios = group.names.count == 1 ? "scenario" : "scenarios"
+            let heading = "**Should print** (\(scenarios) \(group.names.joined(separator: ", ")))"
+            guard !group.expected.isEmpty else { return heading + ": nothing." }
+            let fence = String(repeating: "`", count: max(3, longestBacktickRun(group.expected) + 1))
+            var expected = group.expected
+            if !expected.hasSuffix("\n") { expected += "\n" }
+            return heading + ":\n\n" + fence + "text\n" + expected + fence
+        }.joined(separator: "\n\n")
+        return [.object([
+            "cell_type": .string("markdown"), "id": .string("expected-L\(line)"), "metadata": .object(["labrunner": .object(["expected": .int(line)])]),
+            "source": NotebookJSON.lines(text),
+        ])]
+    }
+
+    /// A `hint` block as a Markdown cell that shows it only when opened, as the page does.
+    static func hintCell(_ block: FencedBlock, line: Int) -> NotebookJSON {
+        var hint = block.code
+        while hint.hasSuffix("\n") { hint.removeLast() }
+        // Filtered as the prose is: the hint's Markdown is shown, not its raw HTML.
+        let escaped = NotebookProse.markdown(hint, references: [:])
+        return .object([
+            "cell_type": .string("markdown"), "id": .string("hint-L\(line)"), "metadata": .object([:]),
+            "source": NotebookJSON.lines("<details><summary>Hint</summary>\n\n" + escaped + "\n\n</details>"),
+        ])
+    }
+
+    private static func longestBacktickRun(_ text: String) -> Int {
+        var longest = 0, run = 0
+        for byte in text.utf8 {
+            run = byte == UInt8(ascii: "`") ? run + 1 : 0
+            longest = max(longest, run)
+        }
+        return longest
     }
 }

@@ -21,10 +21,34 @@ struct JupyterNotebookTests {
     }
 
     /// `ReportFixture.mismatch()`: prose, a cell printing the same in both scenarios, one
-    /// printing differently (failing in `failing`), a skipped cell and a SwiftUI cell.
+    /// printing differently (failing in `failing`, so what it should print follows it), a
+    /// skipped cell (`%%skip` for the kernel) and a SwiftUI cell; the kernel is labrunner's.
     @Test func aLabIsTheGoldenNotebook() throws {
         let expected = try String(contentsOfFile: Self.golden, encoding: .utf8)
         GoldenText.expect(Self.notebook(ReportFixture.mismatch()), equals: expected)
+    }
+
+    /// A hint is collapsed (`<details>`), its Markdown kept and its raw HTML filtered as prose is.
+    @Test func aHintIsACollapsedMarkdownCell() throws {
+        let source = MarkdownSource(text: "```hint\nuse `map` <img src=x onerror=alert(1)>\n```\n")
+        let block = try #require(MarkdownParser.fencedBlocks(in: source).first)
+        let cell = JupyterNotebook.hintCell(block, line: 1)
+        guard case .object(let members) = cell, case .array(let lines)? = members["source"] else {
+            Issue.record("not a cell: \(cell)")
+            return
+        }
+        let text = lines.map { if case .string(let line) = $0 { line } else { "" } }.joined()
+        #expect(members["cell_type"] == .string("markdown") && members["id"] == .string("hint-L1"))
+        #expect(text.hasPrefix("<details><summary>Hint</summary>\n\n") && text.hasSuffix("\n\n</details>"), "\(text)")
+        #expect(text.contains("<code>map</code>") && !text.contains("onerror"), "\(text)")
+    }
+
+    /// The kernel's magic for a cell the lab builds apart or not at all.
+    @Test(arguments: [("swift", nil), ("swift skip", "%%skip"), ("swift compile_fail", "%%compile_fail"),
+                      ("swift no_run", "%%no_run"), ("swift standalone", "%%standalone")] as [(String, String?)])
+    func aCellBuiltApartStartsWithTheKernelsMagic(_ info: String, _ magic: String?) throws {
+        let block = try #require(MarkdownParser.fencedBlocks(in: MarkdownSource(text: "```\(info)\nlet x = 1\n```\n")).first)
+        #expect(JupyterNotebook.kernelMagic(block) == magic)
     }
 
     @Test func theSameRunGivesTheSameBytes() {
