@@ -17,6 +17,10 @@ import Testing
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent().path
     static let article = "Sources/Greeter/Greeter.docc/GreetingEveryone.md"
+    /// The arguments the test runs `check-samples` with: the first failing, then passing, the
+    /// second building nothing, the third one target. The README's commands are among them
+    /// (`ReadmeCommandsTests`).
+    static let runs: [[String]] = [[], ["--junit", "samples.xml"], ["--target", "Greeter", "--verbose"]]
 
     /// What `swift package` said: the plugin's output on stdout, SwiftPM's on stderr.
     struct Said {
@@ -84,7 +88,7 @@ import Testing
         let wrong = try String(contentsOfFile: folder + "/" + Self.article, encoding: .utf8)
         let line = try #require(wrong.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains("greting") }) + 1
 
-        let failing = try Self.checkSamples([], in: folder)
+        let failing = try Self.checkSamples(Self.runs[0], in: folder)
         #expect(failing.status == 1, "\(failing.stdout)\(failing.stderr)")
         #expect(failing.stderr.contains("error: Plugin ended with exit code 1"), "\(failing.stderr)")
         #expect(failing.stdout.hasPrefix("""
@@ -99,16 +103,13 @@ import Testing
 
         try wrong.replacingOccurrences(of: "greting", with: "greeting")
             .write(toFile: folder + "/" + Self.article, atomically: true, encoding: .utf8)
-        let passing = try Self.checkSamples([], in: folder)
+        let passing = try Self.checkSamples(Self.runs[0], in: folder)
         #expect(passing.status == 0, "\(passing.stdout)\(passing.stderr)")
         #expect(passing.stdout.hasSuffix("\n3 passed, 0 failed, 0 skipped\n"), "\(passing.stdout)")
 
         let built = Self.builtFiles(folder)
-        let again = try Self.checkSamples(["--verbose", "--junit", "samples.xml"], in: folder)
+        let again = try Self.checkSamples(Self.runs[1], in: folder)
         #expect(again.status == 0, "\(again.stdout)\(again.stderr)")
-        #expect(again.stdout.contains("package: Greeter from the cache ("), "\(again.stdout)")
-        #expect(again.stdout.components(separatedBy: "cache hit: swiftc not run").count - 1 == 3, "\(again.stdout)")
-        #expect(!again.stdout.contains("swiftc ran"), "\(again.stdout)")
         let changed = Self.builtFiles(folder).filter { built[$0.key] != $0.value }.keys.sorted()
         #expect(changed == [], "written again by a run with nothing to build")
         #expect(built.keys.count == Self.builtFiles(folder).keys.count)
@@ -116,13 +117,16 @@ import Testing
         let junit = try String(contentsOfFile: folder + "/samples.xml", encoding: .utf8)
         #expect(junit.contains("<testsuites name=\"labrunner\" tests=\"3\" failures=\"0\""), "\(junit)")
 
-        let target = try Self.checkSamples(["--target", "Greeter"], in: folder)
+        let target = try Self.checkSamples(Self.runs[2], in: folder)
         #expect(target.status == 0, "\(target.stdout)\(target.stderr)")
         #expect(target.stdout.hasPrefix("""
             check-samples: labrunner \(Version.current), package 'Greeter' checked against itself (--package .)
               Sources/Greeter: target Greeter's doc comments, DocC Sources/Greeter/Greeter.docc
 
             """), "\(target.stdout)")
+        #expect(target.stdout.contains("package: Greeter from the cache ("), "\(target.stdout)")
+        #expect(target.stdout.components(separatedBy: "cache hit: swiftc not run").count - 1 == 2, "\(target.stdout)")
+        #expect(!target.stdout.contains("swiftc ran"), "\(target.stdout)")
         #expect(!target.stdout.contains("README.md"), "\(target.stdout)")
     }
 }
