@@ -30,11 +30,11 @@ import Testing
     }
 
     /// Runs `swift package check-samples ARGUMENTS` in `folder`, with the `swift` beside the
-    /// `swiftc` labrunner would use; plain output, not under GitHub Actions.
-    static func checkSamples(_ arguments: [String], in folder: String) throws -> Said {
+    /// `swiftc` labrunner would use; plain output, under GitHub Actions only if `githubActions`.
+    static func checkSamples(_ arguments: [String], in folder: String, githubActions: Bool = false) throws -> Said {
         var environment = ProcessInfo.processInfo.environment
         environment["NO_COLOR"] = "1"
-        environment["GITHUB_ACTIONS"] = nil
+        environment["GITHUB_ACTIONS"] = githubActions ? "true" : nil
         // The plugin's work folder holds swiftc's module cache, not the tests' shared one.
         environment[ModuleCacheFolder.variable] = nil
         let swiftc = try SwiftCompiler.locate(environment: environment).path
@@ -88,7 +88,7 @@ import Testing
         let wrong = try String(contentsOfFile: folder + "/" + Self.article, encoding: .utf8)
         let line = try #require(wrong.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains("greting") }) + 1
 
-        let failing = try Self.checkSamples(Self.runs[0], in: folder)
+        let failing = try Self.checkSamples(Self.runs[0], in: folder, githubActions: true)
         #expect(failing.status == 1, "\(failing.stdout)\(failing.stderr)")
         #expect(failing.stderr.contains("error: Plugin ended with exit code 1"), "\(failing.stderr)")
         #expect(failing.stdout.hasPrefix("""
@@ -99,6 +99,10 @@ import Testing
             """), "\(failing.stdout)")
         #expect(failing.stdout.contains("\(Self.article):\(line):11: error: cannot find 'greting' in scope\n"), "\(failing.stdout)")
         #expect(failing.stdout.contains("  FAIL  line 5: did not compile (1 error)\n"), "\(failing.stdout)")
+        // GITHUB_ACTIONS reaches labrunner through SwiftPM and the plugin: the annotation names the
+        // file as the repository does.
+        #expect(failing.stdout.contains("\n::error file=\(Self.article),line=\(line),col=11,title=compile error in the sample at line 5::"
+                                        + "cannot find 'greting' in scope"), "\(failing.stdout)")
         #expect(failing.stdout.hasSuffix("\n2 passed, 1 failed, 0 skipped\n"), "\(failing.stdout)")
 
         try wrong.replacingOccurrences(of: "greting", with: "greeting")
