@@ -110,6 +110,8 @@ import Testing
         let passing = try Self.checkSamples(Self.runs[0], in: folder)
         #expect(passing.status == 0, "\(passing.stdout)\(passing.stderr)")
         #expect(passing.stdout.hasSuffix("\n3 passed, 0 failed, 0 skipped\n"), "\(passing.stdout)")
+        // An article is no source of the package: fixing it builds nothing but its sample.
+        #expect(!passing.stderr.contains("labrunner: building package"), "\(passing.stderr)")
 
         let built = Self.builtFiles(folder)
         let again = try Self.checkSamples(Self.runs[1], in: folder)
