@@ -10,7 +10,7 @@ repository's root: each shard of the GitHub workflow's `samples` job (its matrix
 place of `${{ matrix.shard }}`), then its `report` job's steps in a folder holding the shards'
 JUnit files (as `actions/download-artifact` leaves them), then each GitLab job of the `parallel`
 matrix (CI_NODE_INDEX and CI_NODE_TOTAL set as GitLab sets them). The JUnit files made are checked
-to parse, the merged one to count every shard's tests. Tests/LabRunnerTests/Docs/CIRecipeTests.swift
+to parse, the merged one to count every shard's tests. Tests/LabRunnerTests/EndToEnd/CIRecipeTests.swift
 checks `list`; .ci/run calls `run`.
 """
 import json
