@@ -14,8 +14,7 @@ import Testing
 /// `swift test` there rebuilds only what changed.
 @Suite(.serialized) struct PluginEndToEndTests {
     static let enabled = ProcessInfo.processInfo.environment["LABRUNNER_PLUGIN_TEST"] == "1"
-    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().path
+    static let repository = DocumentedPathsTests.repository
     static let article = "Sources/Greeter/Greeter.docc/GreetingEveryone.md"
     /// The arguments the test runs `check-samples` with: the first failing, then passing, the
     /// second building nothing, the third one target. The README's commands are among them

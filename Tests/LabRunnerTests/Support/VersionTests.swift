@@ -5,8 +5,7 @@ import Testing
 /// The version is kept in `Version.current` alone: semantic, printed by `labrunner --version`,
 /// the latest entry of CHANGELOG.md, and not written again in the plugin (which asks the tool).
 struct VersionTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
+    static let root = URL(fileURLWithPath: DocumentedPathsTests.repository)
 
     @Test func theVersionIsSemantic() {
         let pattern = #"^(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)(-[0-9A-Za-z.-]+)?$"#
