@@ -10,7 +10,12 @@ let package = Package(
     products: [
         .executable(name: "labrunner", targets: ["LabRunnerCLI"]),
         .executable(name: "labrunner-sandbox", targets: ["LabRunnerSandboxLauncher"]),
+        // The same executable under its target's name, for the plugin: SwiftPM 6.3 builds a plugin's
+        // tool of its own package as the product named like the target (swift-package-manager#8831).
+        .executable(name: "LabRunnerCLI", targets: ["LabRunnerCLI"]),
         .library(name: "LabRunner", targets: ["LabRunner"]),
+        // `swift package check-samples` in a package that depends on this one (docs/ci.md).
+        .plugin(name: "CheckSamples", targets: ["CheckSamples"]),
     ],
     targets: [
         // The sandbox's launcher, without Foundation: it starts before every sealed program.
@@ -32,6 +37,15 @@ let package = Package(
             name: "LabRunnerCLI",
             dependencies: ["LabRunner"],
             path: "Sources/LabRunnerCLI"
+        ),
+        // Needs only PackagePlugin and the labrunner executable it runs.
+        .plugin(
+            name: "CheckSamples",
+            capability: .command(intent: .custom(
+                verb: "check-samples",
+                description: "Check the Swift samples of the package's README, DocC catalogs and doc comments with labrunner")),
+            dependencies: ["LabRunnerCLI"],
+            path: "Plugins/CheckSamples"
         ),
         .testTarget(
             name: "LabRunnerTests",

@@ -1,9 +1,10 @@
+import LabRunner
+
 /// What `labrunner --help` and `labrunner help COMMAND` say besides what the command table and
 /// the option declarations give: the overview's frame, and each command's usage, description
 /// and closing notes (`CommandHelp`). `OptionDocumentationTests` checks it against the parsers.
 enum HelpText {
-    static let version = "labrunner \(versionNumber)"
-    static let versionNumber = "0.1.0"
+    static let version = "labrunner " + Version.current
 
     /// `labrunner --help`: a line per command of `CommandTable`, then the global options.
     static let overview = """

@@ -42,7 +42,7 @@ struct KernelCommand: Command {
         let output = ConsoleOutput(environment: environment)
         switch action {
         case .serve(let file):
-            return ExitStatus.of(KernelService(connectionFile: file, environment: environment, toolVersion: HelpText.versionNumber,
+            return ExitStatus.of(KernelService(connectionFile: file, environment: environment, toolVersion: Version.current,
                                                output: output).run())
         case .install, .uninstall:
             let session = KernelSpecSession(name: name, location: location, environment: environment, output: output)

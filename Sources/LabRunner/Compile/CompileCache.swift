@@ -9,13 +9,15 @@ import Glibc
 ///
 /// Layout of `directory` (every folder 0700):
 ///
-///     entries/<key>/lab      the executable
-///     entries/<key>/entry    its size and checksum (`CacheEntry`)
-///     tmp/                   entries being published or removed
-///     compilers/             `swiftc --version` texts (`CompilerVersion`)
-///     modules/               swiftc's clang module cache (clang prunes it itself; not counted)
-///     packages/<key>/        `--package` builds, one per package (`PackageBuild`; counted as other)
-///     locks/<key>            held while a process builds that key (`BuildLock`), removed after
+/// ```text
+/// entries/<key>/lab      the executable
+/// entries/<key>/entry    its size and checksum (`CacheEntry`)
+/// tmp/                   entries being published or removed
+/// compilers/             `swiftc --version` texts (`CompilerVersion`)
+/// modules/               swiftc's clang module cache (clang prunes it itself; not counted)
+/// packages/<key>/        `--package` builds, one per package (`PackageBuild`; counted as other)
+/// locks/<key>            held while a process builds that key (`BuildLock`), removed after
+/// ```
 ///
 /// Sharing between processes relies on `rename` of a folder being atomic: an entry is filled in
 /// a private folder under `tmp/` and renamed to `entries/<key>` complete, and renaming onto a

@@ -1,7 +1,7 @@
 import Foundation
 
 /// What decides a package's build: its manifests, `Package.resolved` and everything under
-/// `Sources/` (and under a target's literal `path:` elsewhere), with the `swift` that builds it and the package's folder. An article elsewhere in the package (a README)
+/// `Sources/` but DocC catalogs (and under a target's literal `path:` elsewhere), with the `swift` that builds it and the package's folder. An article (a README, a catalog's)
 /// changes nothing; a dependency not resolved by `Package.resolved` is not pinned (SwiftPM's own
 /// rule), except a local path dependency, whose manifest and sources count like the package's. Symbolic links are followed; unreadable files count by path only.
 enum PackageSources {
@@ -39,7 +39,8 @@ enum PackageSources {
 
     /// The files of the key, relative to the package, sorted: the manifests, `Package.resolved`,
     /// everything under `Sources/` and under each literal `path:` of a target outside it
-    /// (`.target(name: "Core", path: "Library/Core")`: SwiftPM builds it from there).
+    /// (`.target(name: "Core", path: "Library/Core")`: SwiftPM builds it from there), but the
+    /// `.docc` folders in them.
     static func files(packagePath: String) -> [String] {
         let top = (try? FileManager.default.contentsOfDirectory(atPath: packagePath)) ?? []
         var files = top.filter { ($0.hasPrefix("Package") && $0.hasSuffix(".swift")) || $0 == "Package.resolved" }
@@ -57,8 +58,13 @@ enum PackageSources {
             guard let walker = FileManager.default.enumerator(atPath: packagePath + "/" + folder) else { continue }
             while let relative = walker.nextObject() as? String {
                 var isFolder: ObjCBool = false
-                if FileManager.default.fileExists(atPath: packagePath + "/" + folder + "/" + relative, isDirectory: &isFolder), !isFolder.boolValue {
+                guard FileManager.default.fileExists(atPath: packagePath + "/" + folder + "/" + relative, isDirectory: &isFolder) else { continue }
+                if !isFolder.boolValue {
                     files.append(folder + "/" + relative)
+                } else if relative.hasSuffix(".docc") {
+                    // A DocC catalog is documentation `swift build` does not read: editing an
+                    // article builds nothing again.
+                    walker.skipDescendants()
                 }
             }
         }

@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
-/// README's project layout and docs/design.md name the library's stages in the order
-/// `LayeringChecker.stages` enforces, so the prose cannot drift from the code.
+/// docs/design.md names the library's stages in the order `LayeringChecker.stages` enforces, in
+/// its diagram and its table, so the prose cannot drift from the code.
 struct StageDocumentationTests {
     static func text(_ path: String) throws -> String {
         try String(contentsOfFile: LayeringTests.packageRoot + "/" + path, encoding: .utf8)
@@ -27,17 +27,5 @@ struct StageDocumentationTests {
         }
         #expect(rows.filter { LayeringChecker.stages.contains($0) } == LayeringChecker.stages)
         #expect(rows.filter { $0 != "stage" && $0 != "---" && $0 != "LabRunnerCLI" && !LayeringChecker.stages.contains($0) } == [])
-    }
-
-    /// README's "Project layout" lists every stage, in order, one bullet each.
-    @Test func theReadmeLayoutListsEveryStageInOrder() throws {
-        let readme = try Self.text("README.md")
-        let section = try #require(readme.range(of: "## Project layout"))
-        let rest = readme[section.upperBound...]
-        let body = rest.prefix { _ in true }.components(separatedBy: "\n## ").first ?? ""
-        let bullets = body.split(separator: "\n").filter { $0.hasPrefix("- `") }.map { line in
-            String(line.dropFirst(3).prefix { $0 != "`" })
-        }
-        #expect(bullets == LayeringChecker.stages)
     }
 }

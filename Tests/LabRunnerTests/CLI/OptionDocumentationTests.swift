@@ -5,7 +5,7 @@ import LabRunner
 
 /// The options each command of `CommandTable` accepts, its help text and the docs agree: every
 /// accepted option is in the command's help and in README.md or docs/, no help text names an
-/// option its command does not accept, and README's command table has a row per command.
+/// option its command does not accept, and docs/commands.md's command table has a row per command.
 struct OptionDocumentationTests {
     /// Every spelling `entry`'s parser accepts; `--help`/`-h` are taken before it.
     static func accepted(_ entry: CommandEntry) -> Set<String> {
@@ -53,21 +53,11 @@ struct OptionDocumentationTests {
         #expect(long.subtracting(documented).sorted() == [], "not in README.md or docs/")
     }
 
-    /// Commands whose README row comes with the README's rewrite on another branch (issue 36's
-    /// `kernel`: the row is in that issue's report). A command listed here whose row exists fails,
-    /// so the entry goes as soon as the branches meet.
-    static let awaitingReadmeRow: Set<String> = ["kernel"]
-
     @Test(arguments: CommandTable.names)
-    func readmesCommandTableHasARow(_ name: String) throws {
+    func theCommandTableHasARow(_ name: String) throws {
         let entry = try #require(CommandTable.entry(named: name))
-        let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
-        let hasRow = readme.contains("\n| `labrunner \(entry.name) ")
-        if Self.awaitingReadmeRow.contains(name) {
-            #expect(!hasRow, "README.md has a row for `\(entry.name)` now: remove it from awaitingReadmeRow")
-        } else {
-            #expect(hasRow, "no row for `\(entry.name)` in README.md's command table")
-        }
+        let commands = try String(contentsOf: Self.root.appendingPathComponent("docs/commands.md"), encoding: .utf8)
+        #expect(commands.contains("\n| `labrunner \(entry.name) "), "no row for `\(entry.name)` in docs/commands.md's command table")
     }
 
     @Test func theOverviewNamesEveryCommandInTheTablesOrderAndOnlyGlobalOptions() {

@@ -65,6 +65,23 @@ struct PackageBuildTests {
         #expect(PackageSources.key(packagePath: root, swift: "/usr/bin/swift") != changed)
     }
 
+    /// A DocC catalog is a target's documentation, not its code: `swift build` reads nothing of it,
+    /// so fixing an article's sample (check-samples' loop) must not build the package again (it
+    /// did, its articles being under `Sources/`).
+    @Test func aDocCCatalogIsNotInTheKey() throws {
+        let root = try LabRunnerCLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        func write(_ text: String, _ path: String) throws { try Self.write(text, path, under: root) }
+        try write("// swift-tools-version:6.0\n", "Package.swift")
+        try write("public func f() {}\n", "Sources/Lib/F.swift")
+        try write("# ``Lib``\n", "Sources/Lib/Lib.docc/Lib.md")
+        try write("# Using f\n", "Sources/Lib/Lib.docc/Articles/Using.md")
+        #expect(PackageSources.files(packagePath: root) == ["Package.swift", "Sources/Lib/F.swift"])
+        let key = PackageSources.key(packagePath: root, swift: "/usr/bin/swift")
+        try write("# Using f, fixed\n", "Sources/Lib/Lib.docc/Articles/Using.md")
+        #expect(PackageSources.key(packagePath: root, swift: "/usr/bin/swift") == key)
+    }
+
     /// A target whose `path:` is outside `Sources/` is built from there: editing it must rebuild,
     /// or its doc comments would be checked against the old build (their module is that target's
     /// since SwiftPM's description decides it).
