@@ -29,7 +29,11 @@ extension MarkdownInlines {
         if !safe { log?.record() }
         let url = HTMLEscaping.url(destination)
         if image {
-            let alt = HTMLEscaping.text(Self.plainText(label, references: references, nesting: nesting + 1))
+            // plainText is already HTML text (escaped, tags dropped): escaping it again showed
+            // `&amp;quot;`. What a raw tag's removal can leave (`<a title=">" …>`) is escaped still.
+            let alt = Self.plainText(label, references: references, nesting: nesting + 1)
+                .replacingOccurrences(of: "\"", with: "&quot;").replacingOccurrences(of: "<", with: "&lt;")
+                .replacingOccurrences(of: ">", with: "&gt;")
             return ("<img src=\"\(safe ? url : "")\" alt=\"\(alt)\"\(title) />", end)
         }
         let href = safe ? " href=\"\(url)\"" : ""

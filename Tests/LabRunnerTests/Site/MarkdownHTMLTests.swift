@@ -14,6 +14,9 @@ struct MarkdownHTMLTests {
         ("***both*** and snake_case_name\n", "<p><em><strong>both</strong></em> and snake_case_name</p>\n"),
         ("[x](https://e.org/a?b=1&c=2 \"T\") ![i](<img/a b.png>)\n",
          "<p><a href=\"https://e.org/a?b=1&amp;c=2\" title=\"T\">x</a> <img src=\"img/a%20b.png\" alt=\"i\" /></p>\n"),
+        // An image's alt text is escaped once: `"` and `&` were escaped twice (`&amp;quot;`).
+        ("![a \"q\" & *b*](i.png)\n", "<p><img src=\"i.png\" alt=\"a &quot;q&quot; &amp; b\" /></p>\n"),
+        ("![<a title=\">\" onerror=x>](i.png)\n", "<p><img src=\"i.png\" alt=\"\" /></p>\n"),
         ("[ref] and [t][ref]\n\n[ref]: /u \"t\"\n", "<p><a href=\"/u\" title=\"t\">ref</a> and <a href=\"/u\" title=\"t\">t</a></p>\n"),
         ("- a\n- b\n\n1. x\n2. y\n", "<ul>\n<li>a</li>\n<li>b</li>\n</ul>\n<ol>\n<li>x</li>\n<li>y</li>\n</ol>\n"),
         ("- a\n\n- b\n", "<ul>\n<li>\n<p>a</p>\n</li>\n<li>\n<p>b</p>\n</li>\n</ul>\n"),
