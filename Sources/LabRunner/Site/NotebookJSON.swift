@@ -68,8 +68,9 @@ enum NotebookJSON: Equatable {
         }
     }
 
-    /// `"…"` with `"`, `\` and the C0 controls escaped as Python's encoder escapes them.
-    private static func quote(_ text: String, into output: inout String) {
+    /// `"…"` with `"`, `\` and the C0 controls escaped as Python's encoder escapes them (the
+    /// kernel's wire messages are quoted the same way, `JupyterJSON`).
+    static func quote(_ text: String, into output: inout String) {
         output += "\""
         for scalar in text.unicodeScalars {
             switch scalar {
