@@ -25,33 +25,20 @@ enum SessionMembers {
 
     /// Every process (zombies included) whose session id is `sid`.
     static func pids(inSession sid: pid_t) -> [pid_t] {
-        guard let directory = opendir("/proc") else { return [] }
-        defer { closedir(directory) }
-        var found: [pid_t] = []
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            guard let pid = pid_t(name), let session = session(of: pid), session == sid else { continue }
-            found.append(pid)
-        }
-        return found
+        processes().filter { session(of: $0) == sid }
     }
 
     /// Every process (zombies included) whose parent is `parent`.
     static func pids(withParent parent: pid_t) -> [pid_t] {
-        guard let directory = opendir("/proc") else { return [] }
-        defer { closedir(directory) }
-        var found: [pid_t] = []
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            guard let pid = pid_t(name), let fields = statFields(of: pid), fields.count > 1,
-                  pid_t(String(decoding: fields[1], as: UTF8.self)) == parent else { continue }
-            found.append(pid)
+        processes().filter { pid in
+            guard let fields = statFields(of: pid), fields.count > 1 else { return false }
+            return pid_t(String(decoding: fields[1], as: UTF8.self)) == parent
         }
-        return found
+    }
+
+    /// Every pid /proc lists now.
+    private static func processes() -> [pid_t] {
+        (FileName.entries(of: "/proc") ?? []).compactMap { pid_t($0) }
     }
 
     /// Field 6 of /proc/PID/stat. The command name (field 2) is in parentheses and may itself
