@@ -55,7 +55,7 @@ struct KernelNotebook: Sendable {
         var line = 4
         var lines: [Int] = []
         for (index, cell) in cells.enumerated() {
-            let fence = String(repeating: "`", count: max(3, Self.longestBacktickRun(in: cell.code) + 1))
+            let fence = String(repeating: "`", count: max(3, JupyterNotebook.longestBacktickRun(cell.code) + 1))
             var code = cell.code
             if !code.isEmpty, !code.hasSuffix("\n") { code += "\n" }
             // An instructor's cell with `#if SOLUTION` regions: a lab holds them only in an
@@ -76,14 +76,5 @@ struct KernelNotebook: Sendable {
             }
         }
         return (Array(text.utf8), lines)
-    }
-
-    private static func longestBacktickRun(in code: String) -> Int {
-        var longest = 0, run = 0
-        for character in code.utf8 {
-            run = character == UInt8(ascii: "`") ? run + 1 : 0
-            longest = max(longest, run)
-        }
-        return longest
     }
 }

@@ -180,7 +180,9 @@ package struct JupyterNotebook: Sendable {
         ])
     }
 
-    private static func longestBacktickRun(_ text: String) -> Int {
+    /// The longest run of backticks anywhere in `text`: a fence one longer than it holds the
+    /// text (the kernel's lab document fences its cells the same way, `KernelNotebook`).
+    static func longestBacktickRun(_ text: String) -> Int {
         var longest = 0, run = 0
         for byte in text.utf8 {
             run = byte == UInt8(ascii: "`") ? run + 1 : 0
